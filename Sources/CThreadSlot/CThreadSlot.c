@@ -1,0 +1,3 @@
+#include "CThreadSlot.h"
+
+_Thread_local void *cts_lock_tallies = 0;

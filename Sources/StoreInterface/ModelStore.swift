@@ -1,0 +1,90 @@
+import ModelGraph
+
+/// An in-memory model layer: what an app does with users, tags, notes and
+/// messages, whatever the design underneath.
+///
+/// Screens look models up and hold what they get (`UserHandle` and friends:
+/// a live object in one design, a snapshot value in another), display rows
+/// from what they hold, and observe the ids they show. Sync code merges
+/// partial server payloads; UI code applies local edits and deletes.
+///
+/// Every method is safe to call from any thread. Observers are called in the
+/// order of the writes that caused them, on the thread of some writer, with
+/// no store lock held (see `ChangeNotifier`).
+///
+/// Generic code over this protocol is specialized per store: the benchmark
+/// driver never calls a store through an existential.
+public protocol ModelStore: AnyObject, Sendable {
+    /// What a screen holds for a user.
+    associatedtype UserHandle: Sendable
+    /// What a screen holds for a tag.
+    associatedtype TagHandle: Sendable
+    /// What a screen holds for a note.
+    associatedtype NoteHandle: Sendable
+    /// What a screen holds for a message.
+    associatedtype MessageHandle: Sendable
+
+    /// A short, stable name for reports ("uniquing", "snapshot").
+    static var designName: String { get }
+
+    init(configuration: StoreConfiguration)
+
+    // MARK: Writing
+
+    /// Inserts new models and merges partial payloads into known ones, the
+    /// batch's users first, then tags, notes and messages.
+    ///
+    /// Absent fields keep their cached values; an explicit null clears an
+    /// optional field. A batch that throws changes nothing.
+    @discardableResult
+    func merge(_ batch: PayloadBatch) throws(MergeError) -> ChangeSummary
+
+    /// Applies a change to one model exactly as `merge` would.
+    @discardableResult
+    func apply(_ patch: ModelPatch) throws(MergeError) -> ChangeSummary
+
+    /// Deletes a model and cascades: a user takes the notes and messages it
+    /// authored and leaves the participant lists it was on; a tag leaves the
+    /// notes it labels; a message takes its replies and leaves its parent's
+    /// replies. Deleting an unknown model does nothing.
+    @discardableResult
+    func delete(_ model: ModelRef) -> ChangeSummary
+
+    // MARK: Reading
+
+    func user(_ id: UserID) -> UserHandle?
+    func tag(_ id: TagID) -> TagHandle?
+    func note(_ id: NoteID) -> NoteHandle?
+    func message(_ id: MessageID) -> MessageHandle?
+
+    /// Sends the fields a row shows to `sink`, in `RowLayout` order.
+    func display<Sink: RowSink>(_ user: UserHandle, into sink: inout Sink)
+    func display<Sink: RowSink>(_ tag: TagHandle, into sink: inout Sink)
+    func display<Sink: RowSink>(_ note: NoteHandle, into sink: inout Sink)
+    func display<Sink: RowSink>(_ message: MessageHandle, into sink: inout Sink)
+
+    // MARK: Observing
+
+    /// Calls `handler` on every change to the user until the token goes away.
+    /// The model need not exist yet: its insertion is a change.
+    func observe(_ id: UserID, _ handler: @escaping @Sendable (ModelChange<UserHandle>) -> Void) -> ObservationToken
+    func observe(_ id: TagID, _ handler: @escaping @Sendable (ModelChange<TagHandle>) -> Void) -> ObservationToken
+    func observe(_ id: NoteID, _ handler: @escaping @Sendable (ModelChange<NoteHandle>) -> Void) -> ObservationToken
+    func observe(
+        _ id: MessageID, _ handler: @escaping @Sendable (ModelChange<MessageHandle>) -> Void
+    ) -> ObservationToken
+
+    // MARK: Housekeeping
+
+    /// Removes weak-table entries whose objects have died; returns how many.
+    /// A store without a weak table returns 0.
+    @discardableResult
+    func purge() -> Int
+
+    /// What the store holds right now.
+    var counts: StoreCounts { get }
+
+    /// Every model the store knows, as values. For tests and checks, not for
+    /// hot paths: it copies the whole graph.
+    func exportState() -> GraphState
+}

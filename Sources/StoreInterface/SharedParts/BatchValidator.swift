@@ -1,0 +1,124 @@
+import ModelGraph
+
+/// What a validator needs to know about a store's current models.
+public protocol ModelDirectory {
+    func contains(_ model: ModelRef) -> Bool
+    /// The current direct replies of a message, in order.
+    func replies(of message: MessageID) -> [MessageID]
+    var index: ReverseIndex { get }
+}
+
+/// Checks a batch against a store before anything is applied, so that a
+/// batch either merges completely or changes nothing.
+///
+/// It walks the payloads in exactly the order stores apply them (users,
+/// tags, notes, messages; within a message its author, participants, then
+/// each reply's subtree before linking it) and simulates what the batch
+/// inserts and which replies it moves.
+public struct BatchValidator<Directory: ModelDirectory> {
+    private let directory: Directory
+    private var inserted: Set<ModelRef> = []
+    /// Parent links the batch has changed so far (nil: became a root).
+    private var movedParents: [MessageID: MessageID?] = [:]
+    /// Replies the batch has attached so far, to catch one reply under two parents.
+    private var attachedInBatch: [MessageID: MessageID] = [:]
+
+    public init(directory: Directory) {
+        self.directory = directory
+    }
+
+    /// Throws the first reason the batch cannot be merged.
+    public static func validate(_ batch: PayloadBatch, against directory: Directory) throws(MergeError) {
+        var validator = BatchValidator(directory: directory)
+        for payload in batch.users { try validator.check(payload) }
+        for payload in batch.tags { try validator.check(payload) }
+        for payload in batch.notes { try validator.check(payload) }
+        for payload in batch.messages { try validator.check(payload) }
+    }
+
+    /// Throws the reason one patch cannot be applied.
+    public static func validate(_ patch: ModelPatch, against directory: Directory) throws(MergeError) {
+        var validator = BatchValidator(directory: directory)
+        switch patch {
+        case .user(let payload): try validator.check(payload)
+        case .tag(let payload): try validator.check(payload)
+        case .note(let payload): try validator.check(payload)
+        case .message(let payload): try validator.check(payload)
+        }
+    }
+
+    private func knows(_ model: ModelRef) -> Bool {
+        inserted.contains(model) || directory.contains(model)
+    }
+
+    mutating func check(_ payload: UserPayload) throws(MergeError) {
+        guard !knows(.user(payload.id)) else { return }
+        _ = try UserAttributes(inserting: payload)
+        inserted.insert(.user(payload.id))
+    }
+
+    mutating func check(_ payload: TagPayload) throws(MergeError) {
+        guard !knows(.tag(payload.id)) else { return }
+        _ = try TagAttributes(inserting: payload)
+        inserted.insert(.tag(payload.id))
+    }
+
+    mutating func check(_ payload: NotePayload) throws(MergeError) {
+        if !knows(.note(payload.id)) {
+            _ = try NoteAttributes(inserting: payload)
+            guard payload.author.isPresent else {
+                throw .missingRequiredField(.note(payload.id), field: "author")
+            }
+            inserted.insert(.note(payload.id))
+        }
+        if let author = payload.author.value { try check(author) }
+        for tag in payload.tags.value ?? [] { try check(tag) }
+    }
+
+    mutating func check(_ payload: MessagePayload) throws(MergeError) {
+        let id = payload.id
+        if !knows(.message(id)) {
+            _ = try MessageAttributes(inserting: payload)
+            guard payload.author.isPresent else {
+                throw .missingRequiredField(.message(id), field: "author")
+            }
+            inserted.insert(.message(id))
+        }
+        if let author = payload.author.value { try check(author) }
+        for participant in payload.participants.value ?? [] { try check(participant) }
+        guard let replies = payload.replies.value else { return }
+        // Replies no longer listed become thread roots.
+        let listed = Set(replies.map(\.id))
+        for old in directory.replies(of: id) where !listed.contains(old) && parent(of: old) == id {
+            movedParents[old] = .some(nil)
+        }
+        for reply in replies {
+            try check(reply)
+            if let other = attachedInBatch[reply.id], other != id {
+                throw .conflictingParent(reply.id)
+            }
+            if reply.id == id || isAncestor(reply.id, of: id) {
+                throw .replyCycle(reply.id)
+            }
+            attachedInBatch[reply.id] = id
+            movedParents[reply.id] = .some(id)
+        }
+    }
+
+    private func parent(of message: MessageID) -> MessageID? {
+        if let moved = movedParents[message] { return moved }
+        return directory.index.parent(of: message)
+    }
+
+    private func isAncestor(_ candidate: MessageID, of message: MessageID) -> Bool {
+        var current = message
+        var steps = 0
+        while let parent = parent(of: current) {
+            if parent == candidate { return true }
+            current = parent
+            steps += 1
+            precondition(steps <= directory.index.parents.count + movedParents.count, "the reply index holds a cycle")
+        }
+        return false
+    }
+}
