@@ -1,46 +1,46 @@
-import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// The one mutual-exclusion primitive both stores are built on.
+/// The mutual-exclusion primitive both stores are built on: a pthread mutex
+/// that counts itself.
 ///
-/// A futex word (`Synchronization`'s mutex handle, 4 bytes, spins briefly
-/// before sleeping) plus the site it plays in its store. When the calling
-/// thread has a `ThreadLockRecorder` installed, every acquisition is counted:
-/// it first tries the lock, and only when that fails does it read the clock,
-/// wait, and record the wait. Without a recorder the cost over the bare
-/// handle is one thread-local load and a branch.
+/// When the calling thread has a `ThreadLockRecorder` installed, every
+/// acquisition is counted: the lock is first tried, and only when that fails
+/// does it read the clock, wait, and record the wait. Without a recorder the
+/// cost over the bare mutex is one thread-local load and a branch.
 ///
-/// Not reentrant. `lock()`/`unlock()` exist for hand-over-hand sections;
-/// prefer `withLock`.
-public struct InstrumentedLock: ~Copyable, Sendable {
+/// The mutex lives at a fixed heap address, as pthread requires. Not
+/// reentrant. `lock()`/`unlock()` exist for sections that do not nest as a
+/// closure; prefer `withLock`.
+public struct InstrumentedLock: ~Copyable, @unchecked Sendable {
+    // @unchecked: the pointer is owned by this lock, and the mutex behind it
+    // exists to be shared between threads.
     @usableFromInline
-    let handle = _MutexHandle()
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// The role this lock plays, used to attribute its acquisitions.
     public let site: LockSite
 
     public init(site: LockSite) {
         self.site = site
+        self.mutex = MutexOperations.allocate(count: 1)
+    }
+
+    deinit {
+        MutexOperations.deallocate(mutex, count: 1)
     }
 
     @inlinable
     public borrowing func lock() {
-        guard let tallies = ThreadLockRecorder.currentTallies() else {
-            unsafe handle.unsafeLock()
-            return
-        }
-        if unsafe handle.unsafeTryLock() {
-            tallies[site.rawValue].acquisitions &+= 1
-            return
-        }
-        let start = MonotonicClock.now()
-        unsafe handle.unsafeLock()
-        let waited = MonotonicClock.now() &- start
-        recordContended(tallies, waited: waited)
+        MutexOperations.lock(mutex, site: site)
     }
 
     @inlinable
     public borrowing func unlock() {
-        unsafe handle.unsafeUnlock()
+        MutexOperations.unlock(mutex)
     }
 
     /// Runs `body` while holding the lock.
@@ -51,16 +51,5 @@ public struct InstrumentedLock: ~Copyable, Sendable {
         lock()
         defer { unlock() }
         return try body()
-    }
-
-    @usableFromInline
-    borrowing func recordContended(_ tallies: UnsafeMutablePointer<LockTally>, waited: UInt64) {
-        let index = site.rawValue
-        tallies[index].acquisitions &+= 1
-        tallies[index].contended &+= 1
-        tallies[index].waitNanoseconds &+= waited
-        if waited > tallies[index].maxWaitNanoseconds {
-            tallies[index].maxWaitNanoseconds = waited
-        }
     }
 }

@@ -66,12 +66,7 @@ public final class SnapshotStore: @unchecked Sendable {
             notifier.schedule(.message(id), .message(.updated(tables.messages[id]!)), into: &pending)
         }
         for model in write.deleted {
-            switch model {
-            case .user: notifier.schedule(model, .user(.deleted), into: &pending)
-            case .tag: notifier.schedule(model, .tag(.deleted), into: &pending)
-            case .note: notifier.schedule(model, .note(.deleted), into: &pending)
-            case .message: notifier.schedule(model, .message(.deleted), into: &pending)
-            }
+            notifier.scheduleDeletion(of: model, into: &pending)
         }
     }
 }

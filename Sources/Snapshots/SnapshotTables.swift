@@ -3,7 +3,7 @@ import StoreInterface
 
 /// The latest snapshot of every model, and the index from children to the
 /// parents that embed them. Guarded by `SnapshotStore`'s lock.
-struct SnapshotTables: ModelDirectory {
+struct SnapshotTables: ModelDirectory, PayloadMerging {
     var users: [UserID: User] = [:]
     var tags: [TagID: Tag] = [:]
     var notes: [NoteID: Note] = [:]
@@ -28,24 +28,8 @@ struct SnapshotTables: ModelDirectory {
 
 // MARK: - Merging
 
+// Parents are rebuilt later, in `commit`.
 extension SnapshotTables {
-    /// Applies a validated batch. Parents are rebuilt later, in `commit`.
-    mutating func merge(_ batch: PayloadBatch, into write: inout SnapshotWrite) {
-        for payload in batch.users { merge(payload, into: &write) }
-        for payload in batch.tags { merge(payload, into: &write) }
-        for payload in batch.notes { merge(payload, into: &write) }
-        for payload in batch.messages { merge(payload, into: &write) }
-    }
-
-    mutating func apply(_ patch: ModelPatch, into write: inout SnapshotWrite) {
-        switch patch {
-        case .user(let payload): merge(payload, into: &write)
-        case .tag(let payload): merge(payload, into: &write)
-        case .note(let payload): merge(payload, into: &write)
-        case .message(let payload): merge(payload, into: &write)
-        }
-    }
-
     mutating func merge(_ payload: UserPayload, into write: inout SnapshotWrite) {
         if let slot = users.index(forKey: payload.id) {
             guard let merged = users.values[slot].merged(with: payload) else {
@@ -187,6 +171,7 @@ extension SnapshotTables {
                     var parentDraft = messageDraft(oldParent, in: write)
                     parentDraft.replies.removeAll { $0 == reply }
                     write.messageDrafts[oldParent] = parentDraft
+                    write.summary.updated += 1
                 }
                 index.setParent(of: reply, to: id)
             }
@@ -219,13 +204,20 @@ extension SnapshotTables {
 // MARK: - Deleting
 
 extension SnapshotTables {
+    /// Deletes `model` and cascades. A parent that loses a child counts as
+    /// updated only if it survives the whole cascade.
     mutating func delete(_ model: ModelRef, into write: inout SnapshotWrite) {
+        remove(model, into: &write)
+        write.summary.updated += write.noteDrafts.count + write.messageDrafts.count
+    }
+
+    private mutating func remove(_ model: ModelRef, into write: inout SnapshotWrite) {
         switch model {
         case .user(let id):
             guard users[id] != nil else { return }
-            for note in index.notesByAuthor[id] ?? [] { delete(.note(note), into: &write) }
+            for note in index.notesByAuthor[id] ?? [] { remove(.note(note), into: &write) }
             for message in index.messagesByAuthor[id] ?? [] where messages[message] != nil {
-                delete(.message(message), into: &write)
+                remove(.message(message), into: &write)
             }
             for message in index.messagesByParticipant[id] ?? [] {
                 var draft = messageDraft(message, in: write)
@@ -363,15 +355,5 @@ extension SnapshotTables {
             }
             write.rebuiltMessages.append(id)
         }
-    }
-}
-
-/// Runs a step the batch validator has already proven cannot fail.
-@inline(__always)
-private func validated<T>(_ step: () throws(MergeError) -> T) -> T {
-    do {
-        return try step()
-    } catch {
-        preconditionFailure("a validated batch failed to apply: \(error)")
     }
 }

@@ -7,7 +7,7 @@ public struct StoreConfiguration: Hashable, Sendable, Codable {
     /// How reading a row of a shared mutable object is locked.
     public var rowLocking: RowLocking
 
-    public init(purgePolicy: PurgePolicy = .amortized(every: 4096), rowLocking: RowLocking = .perObject) {
+    public init(purgePolicy: PurgePolicy = .onDoubling, rowLocking: RowLocking = .perObject) {
         self.purgePolicy = purgePolicy
         self.rowLocking = rowLocking
     }
@@ -15,23 +15,27 @@ public struct StoreConfiguration: Hashable, Sendable, Codable {
 
 /// When a weak table removes entries whose objects have died.
 ///
-/// A lookup that finds a dead entry always replaces it; the policy governs
-/// the entries nobody looks up again.
+/// A lookup that finds a dead entry always reuses it; the policy governs the
+/// entries nobody looks up again. A sweep visits every entry (O(table)).
 public enum PurgePolicy: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// Only an explicit `purge()` sweeps the table.
+    /// Only an explicit `purge()` sweeps: the cheapest writes, and dead
+    /// entries pile up until someone asks.
     case manual
-    /// After every `every` new entries, sweep the whole table (amortized O(1)
-    /// per insertion, like a hash table purging on growth).
-    case amortized(every: Int)
+    /// Sweep after every `insertions` new entries: O(table / insertions)
+    /// per insertion. Small values keep the table tight and cost CPU.
+    case every(insertions: Int)
+    /// Sweep when the table has doubled since the last sweep, as a hash table
+    /// rehashes on growth: amortized O(1) per insertion, at most half dead.
+    case onDoubling
 
     public var description: String {
         switch self {
         case .manual: "manual"
-        case .amortized(let every): "every \(every) inserts"
+        case .every(let insertions): "every \(insertions) insertions"
+        case .onDoubling: "on doubling"
         }
     }
 }
-
 /// How a row read of a shared mutable object is locked.
 public enum RowLocking: String, Hashable, Sendable, Codable, CaseIterable {
     /// Lock each object once for all the fields a row shows from it: a row

@@ -4,29 +4,15 @@
 /// Ids are dense and start at 1 for every kind. The same shape and seed give
 /// the same graph, the same payloads and the same JSON bytes.
 public struct GeneratedGraph: Sendable {
-    /// A note's fields and relationships by id.
-    public struct NoteRecord: Hashable, Sendable {
-        public var attributes: NoteAttributes
-        public var author: UserID
-        public var tags: [TagID]
-    }
-
-    /// A message's fields and relationships by id.
-    public struct MessageRecord: Hashable, Sendable {
-        public var attributes: MessageAttributes
-        public var author: UserID
-        public var participants: [UserID]
-        public var replies: [MessageID]
-        /// The message this one replies to; nil for a thread root.
-        public var parent: MessageID?
-    }
-
     public let shape: GraphShape
     /// `users[i]` holds user `i + 1`; likewise for the other kinds.
     public private(set) var users: [UserAttributes] = []
     public private(set) var tags: [TagAttributes] = []
     public private(set) var notes: [NoteRecord] = []
     public private(set) var messages: [MessageRecord] = []
+    /// `messageParents[i]` is the message that message `i + 1` replies to;
+    /// nil for a thread root.
+    public private(set) var messageParents: [MessageID?] = []
     private var random: SeededRandom
     /// Server time: every generated change is newer than the last.
     private var serverTime: Int64 = 1_700_000_000_000
@@ -53,7 +39,7 @@ public struct GeneratedGraph: Sendable {
     public var messageIDs: [MessageID] { (0..<messages.count).map { MessageID($0 + 1) } }
     /// The roots of the threads, in order.
     public var threadRootIDs: [MessageID] {
-        messageIDs.filter { messages[$0.rawValue - 1].parent == nil }
+        messageIDs.filter { messageParents[$0.rawValue - 1] == nil }
     }
 
     public func user(_ id: UserID) -> UserAttributes { users[id.rawValue - 1] }
@@ -165,32 +151,12 @@ public struct GeneratedGraph: Sendable {
 
     /// The graph as values, as a store holding exactly this graph exports it.
     public var state: GraphState {
-        var state = GraphState()
-        state.users.reserveCapacity(users.count)
-        for index in users.indices {
-            let id = UserID(index + 1)
-            state.users[id] = User(id: id, attributes: users[index])
+        func keyed<ID: Hashable, Value>(_ values: [Value], _ makeID: (Int) -> ID) -> [ID: Value] {
+            Dictionary(uniqueKeysWithValues: values.indices.map { (makeID($0 + 1), values[$0]) })
         }
-        for index in tags.indices {
-            let id = TagID(index + 1)
-            state.tags[id] = Tag(id: id, attributes: tags[index])
-        }
-        for index in notes.indices {
-            let id = NoteID(index + 1), record = notes[index]
-            state.notes[id] = Note(
-                id: id, attributes: record.attributes, author: state.users[record.author]!,
-                tags: record.tags.map { state.tags[$0]! })
-        }
-        // Replies have larger ids than their parents, so building from the
-        // last id down finds every reply already built.
-        for index in messages.indices.reversed() {
-            let id = MessageID(index + 1), record = messages[index]
-            state.messages[id] = Message(
-                id: id, attributes: record.attributes, author: state.users[record.author]!,
-                participants: record.participants.map { state.users[$0]! },
-                replies: record.replies.map { state.messages[$0]! })
-        }
-        return state
+        return GraphState(
+            users: keyed(users, UserID.init), tags: keyed(tags, TagID.init),
+            notes: keyed(notes, NoteID.init), messages: keyed(messages, MessageID.init))
     }
 
     // MARK: Building
@@ -274,9 +240,9 @@ public struct GeneratedGraph: Sendable {
                 text: TextSource.sentence(&random), sentAt: tick(), editedAt: nil, isRead: random.below(2) == 0),
             author: UserID(1 + random.below(users.count)),
             participants: participants,
-            replies: [],
-            parent: parent
+            replies: []
         ))
+        messageParents.append(parent)
         return MessageID(messages.count)
     }
 }

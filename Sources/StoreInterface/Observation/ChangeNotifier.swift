@@ -48,6 +48,16 @@ public final class ChangeNotifier<User: Sendable, Tag: Sendable, Note: Sendable,
         pending.handlerCalls += observers.count
     }
 
+    /// Schedules the news that `model` was deleted for its observers.
+    public func scheduleDeletion(of model: ModelRef, into pending: inout PendingNotifications<Change>) {
+        switch model {
+        case .user: schedule(model, .user(.deleted), into: &pending)
+        case .tag: schedule(model, .tag(.deleted), into: &pending)
+        case .note: schedule(model, .note(.deleted), into: &pending)
+        case .message: schedule(model, .message(.deleted), into: &pending)
+        }
+    }
+
     /// Queues a write's notifications. Call while still holding the state lock.
     public func enqueue(_ pending: PendingNotifications<Change>) {
         queue.enqueue(pending.deliveries)
