@@ -1,6 +1,7 @@
 import ModelGraph
 import StoreInterface
 import Synchronization
+import TestSupport
 import Testing
 
 /// Real threads writing and reading at once: nothing lost, nothing torn,

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Runs `body(index)` on `count` real threads that start together, and
-/// returns when all have finished.
-func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+/// Runs `body(index)` on `count` real threads (not a task pool) that start
+/// together, and returns when all have finished.
+public func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     let start = DispatchSemaphore(value: 0)
     let done = DispatchGroup()
     for index in 0..<count {

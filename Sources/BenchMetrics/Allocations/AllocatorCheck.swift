@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// Proves that jemalloc serves this process's allocations, including the
+/// Swift runtime's, before any count is trusted.
+public enum AllocatorCheck {
+    private static let verdict = Mutex<Result<Void, AllocatorError>?>(nil)
+
+    /// Throws, once and for all, if jemalloc is not the allocator: if the
+    /// library was linked but libc's malloc still serves `malloc` and Swift
+    /// object allocations, every count would be zero.
+    public static func requireJemalloc() throws(AllocatorError) {
+        let result = verdict.withLock { cached in
+            if let cached { return cached }
+            let checked = Result<Void, AllocatorError> { () throws(AllocatorError) in try check() }
+            cached = checked
+            return checked
+        }
+        try result.get()
+    }
+
+    private final class Probe {
+        var payload = (0, 0, 0, 0)
+    }
+
+    private static func check() throws(AllocatorError) {
+        if Sanitizers.isActive {
+            throw .notTheAllocator("the \(Sanitizers.active.joined(separator: " and ")) sanitizer owns malloc in this build")
+        }
+        guard try !Jemalloc.version().isEmpty else {
+            throw .notTheAllocator("mallctl(\"version\") answered nothing")
+        }
+        let before = try Jemalloc.readCounter("thread.allocated")
+        let block = malloc(4096)
+        let afterMalloc = try Jemalloc.readCounter("thread.allocated")
+        free(block)
+        guard afterMalloc >= before + 4096 else {
+            throw .notTheAllocator("malloc(4096) did not reach jemalloc (thread.allocated grew by \(afterMalloc &- before))")
+        }
+        let object = Probe()
+        let afterObject = try Jemalloc.readCounter("thread.allocated")
+        withExtendedLifetime(object) {}
+        guard afterObject > afterMalloc else {
+            throw .notTheAllocator("a Swift object allocation did not reach jemalloc")
+        }
+    }
+
+    /// The jemalloc version string, for provenance.
+    public static var version: String? {
+        try? Jemalloc.version()
+    }
+}

@@ -1,0 +1,114 @@
+import BenchMetrics
+import Foundation
+import Instrumentation
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite("Lock contention and thread accounting")
+struct ContentionTests {
+    final class Shared: @unchecked Sendable {
+        let lock = InstrumentedLock(site: .storeState)
+        var value = 0
+    }
+
+    @Test("one thread alone never contends")
+    func uncontended() {
+        let shared = Shared()
+        let recorder = ThreadLockRecorder()
+        recorder.recording {
+            for _ in 0..<1_000 { shared.lock.withLock { shared.value += 1 } }
+        }
+        #expect(recorder[.storeState].acquisitions == 1_000)
+        #expect(recorder[.storeState].contended == 0)
+        #expect(recorder[.storeState].waitNanoseconds == 0)
+        #expect(recorder[.objectFields].acquisitions == 0)
+    }
+
+    @Test("a thread that finds the lock held counts a contended acquisition and its wait")
+    func contendedIsCounted() {
+        let shared = Shared()
+        let held = DispatchSemaphore(value: 0)
+        let tallies = Mutex<LockTally?>(nil)
+        runOnThreads(2) { thread in
+            if thread == 0 {
+                shared.lock.lock()
+                held.signal()
+                usleep(20_000)
+                shared.lock.unlock()
+            } else {
+                held.wait()
+                let recorder = ThreadLockRecorder()
+                recorder.recording { shared.lock.withLock { shared.value += 1 } }
+                tallies.withLock { $0 = recorder[.storeState] }
+            }
+        }
+        let tally = tallies.withLock { $0 }
+        #expect(tally?.acquisitions == 1)
+        #expect(tally?.contended == 1)
+        #expect((tally?.waitNanoseconds ?? 0) >= 5_000_000)
+        #expect(tally?.maxWaitNanoseconds == tally?.waitNanoseconds)
+    }
+
+    @Test("two threads fighting over a lock contend; counts add up")
+    func fightingThreadsContend() {
+        let shared = Shared()
+        let perThread = 200_000
+        let totals = Mutex(LockTally())
+        runOnThreads(2) { _ in
+            let recorder = ThreadLockRecorder()
+            recorder.recording {
+                for _ in 0..<perThread { shared.lock.withLock { shared.value &+= 1 } }
+            }
+            totals.withLock { $0.add(recorder[.storeState]) }
+        }
+        let total = totals.withLock { $0 }
+        #expect(total.acquisitions == UInt64(2 * perThread))
+        #expect(total.contended > 0)
+        #expect(shared.lock.withLock { shared.value } == 2 * perThread)
+    }
+
+    @Test("striped locks count under their own site")
+    func stripedLocksCount() {
+        let locks = StripedLocks(count: 8, site: .objectFields)
+        let recorder = ThreadLockRecorder()
+        recorder.recording {
+            for key in 0..<100 { locks.withLock(stripe: locks.stripe(for: key)) {} }
+        }
+        #expect(locks.count == 8)
+        #expect(recorder[.objectFields].acquisitions == 100)
+        #expect(recorder[.storeState].acquisitions == 0)
+    }
+
+    @Test("a thread that sleeps shows voluntary context switches and little CPU")
+    func threadUsage() {
+        let start = ThreadUsage.current()
+        for _ in 0..<5 { usleep(2_000) }
+        let usage = ThreadUsage.current().since(start)
+        #expect(usage.voluntarySwitches >= 5)
+        #expect(usage.wallNanoseconds >= 10_000_000)
+        #expect(usage.cpuShare < 0.5)
+    }
+
+    @Test(
+        "a thread measurement gathers allocations, locks and usage together",
+        .disabled(if: Sanitizers.isActive, "a sanitizer owns malloc, so jemalloc cannot count allocations")
+    )
+    func threadMeasurement() throws {
+        let shared = Shared()
+        let measurement = try ThreadMeasurement()
+        var kept: [Shared] = []
+        kept.reserveCapacity(10)
+        try measurement.start()
+        for _ in 0..<10 {
+            kept.append(Shared())
+            shared.lock.withLock { shared.value += 1 }
+        }
+        let report = try measurement.stop()
+        measurement.finish()
+        // Each Shared is one object and one pthread mutex.
+        #expect(report.allocations.mallocs == 20)
+        #expect(report.locks[.storeState]?.acquisitions == 10)
+        #expect(report.usage.wallNanoseconds > 0)
+    }
+}
