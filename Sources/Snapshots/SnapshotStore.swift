@@ -39,12 +39,13 @@ public final class SnapshotStore: @unchecked Sendable {
         _ body: (inout SnapshotTables, inout SnapshotWrite) throws(MergeError) -> Void
     ) throws(MergeError) -> ChangeSummary {
         var write = SnapshotWrite()
-        var pending = PendingNotifications<Change>()
-        try lock.withLock { () throws(MergeError) in
+        let pending = try lock.withLock { () throws(MergeError) -> PendingNotifications<Change> in
+            var pending = notifier.beginWrite()
             try body(&tables, &write)
             tables.commit(&write)
             schedule(write, into: &pending)
             notifier.enqueue(pending)
+            return pending
         }
         notifier.deliver()
         write.summary.notifications = pending.handlerCalls
@@ -54,19 +55,19 @@ public final class SnapshotStore: @unchecked Sendable {
     /// Called under the lock, so each change carries the value just stored.
     private func schedule(_ write: SnapshotWrite, into pending: inout PendingNotifications<Change>) {
         for id in write.changedUsers {
-            notifier.schedule(.user(id), .user(.updated(tables.users[id]!)), into: &pending)
+            pending.schedule(.user(id), .user(.updated(tables.users[id]!)))
         }
         for id in write.changedTags {
-            notifier.schedule(.tag(id), .tag(.updated(tables.tags[id]!)), into: &pending)
+            pending.schedule(.tag(id), .tag(.updated(tables.tags[id]!)))
         }
         for id in write.rebuiltNotes {
-            notifier.schedule(.note(id), .note(.updated(tables.notes[id]!)), into: &pending)
+            pending.schedule(.note(id), .note(.updated(tables.notes[id]!)))
         }
         for id in write.rebuiltMessages {
-            notifier.schedule(.message(id), .message(.updated(tables.messages[id]!)), into: &pending)
+            pending.schedule(.message(id), .message(.updated(tables.messages[id]!)))
         }
         for model in write.deleted {
-            notifier.scheduleDeletion(of: model, into: &pending)
+            pending.scheduleDeletion(of: model)
         }
     }
 }

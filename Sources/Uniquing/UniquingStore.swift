@@ -46,11 +46,12 @@ public final class UniquingStore: @unchecked Sendable {
         _ body: (inout UniquingTables, inout UniquingWrite) throws(MergeError) -> Void
     ) throws(MergeError) -> ChangeSummary {
         var write = UniquingWrite()
-        var pending = PendingNotifications<Change>()
-        try lock.withLock { () throws(MergeError) in
+        let pending = try lock.withLock { () throws(MergeError) -> PendingNotifications<Change> in
+            var pending = notifier.beginWrite()
             try body(&tables, &write)
             schedule(write, into: &pending)
             notifier.enqueue(pending)
+            return pending
         }
         notifier.deliver()
         write.summary.notifications = pending.handlerCalls
@@ -64,20 +65,20 @@ public final class UniquingStore: @unchecked Sendable {
             switch model {
             case .user(let id):
                 guard tables.users[id] != nil else { continue }
-                notifier.schedule(model, .user(.updated(tables.liveUser(id)!)), into: &pending)
+                pending.schedule(model, .user(.updated(tables.liveUser(id)!)))
             case .tag(let id):
                 guard tables.tags[id] != nil else { continue }
-                notifier.schedule(model, .tag(.updated(tables.liveTag(id)!)), into: &pending)
+                pending.schedule(model, .tag(.updated(tables.liveTag(id)!)))
             case .note(let id):
                 guard tables.notes[id] != nil else { continue }
-                notifier.schedule(model, .note(.updated(tables.liveNote(id)!)), into: &pending)
+                pending.schedule(model, .note(.updated(tables.liveNote(id)!)))
             case .message(let id):
                 guard tables.messages[id] != nil else { continue }
-                notifier.schedule(model, .message(.updated(tables.liveMessage(id)!)), into: &pending)
+                pending.schedule(model, .message(.updated(tables.liveMessage(id)!)))
             }
         }
         for model in write.deleted {
-            notifier.scheduleDeletion(of: model, into: &pending)
+            pending.scheduleDeletion(of: model)
         }
     }
 }

@@ -37,6 +37,25 @@ struct GeneratorTests {
         #expect(graph.threadRootIDs.allSatisfy { state.messages[$0]!.replies.count == 3 })
     }
 
+    @Test("an exact thread size fills a tree breadth first, as Rocket Data's tests build one")
+    func exactThreadSize() throws {
+        let shape = GraphShape(users: 3, tags: 1, notes: 0, tagsPerNote: 0, threads: 2,
+                               participantsPerMessage: 1, repliesPerMessage: 2, threadSize: 1_000)
+        let graph = try GeneratedGraph(shape: shape, seed: 4)
+        #expect(graph.messages.count == 2_000)
+        #expect(graph.threadRootIDs.count == 2)
+        let root = graph.threadRootIDs[0]
+        #expect(graph.message(root).replies.count == 2)
+        // A binary tree of 1,000 nodes is 10 levels deep (0 through 9).
+        var depth = 0, level = [root]
+        while !level.isEmpty {
+            level = level.flatMap { graph.message($0).replies }
+            if !level.isEmpty { depth += 1 }
+        }
+        #expect(depth == 9)
+        #expect(graph.state.messages[root]?.replies.count == 2)
+    }
+
     @Test("most generated strings are long enough to live on the heap")
     func realisticStrings() throws {
         let graph = try GeneratedGraph(shape: Self.shape, seed: 2)

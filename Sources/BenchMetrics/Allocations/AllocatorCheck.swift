@@ -1,3 +1,4 @@
+import CJemalloc
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,15 +34,19 @@ public enum AllocatorCheck {
             throw .notTheAllocator("mallctl(\"version\") answered nothing")
         }
         let before = try Jemalloc.readCounter("thread.allocated")
+        // The block is handed to an external function, so the optimizer
+        // cannot remove the allocation as unused.
         let block = malloc(4096)
+        let usable = malloc_usable_size(block)
         let afterMalloc = try Jemalloc.readCounter("thread.allocated")
         free(block)
-        guard afterMalloc >= before + 4096 else {
+        guard usable >= 4096, afterMalloc >= before + 4096 else {
             throw .notTheAllocator("malloc(4096) did not reach jemalloc (thread.allocated grew by \(afterMalloc &- before))")
         }
-        let object = Probe()
+        // Retained through Unmanaged, so the object cannot live on the stack.
+        let object = Unmanaged.passRetained(Probe())
         let afterObject = try Jemalloc.readCounter("thread.allocated")
-        withExtendedLifetime(object) {}
+        object.release()
         guard afterObject > afterMalloc else {
             throw .notTheAllocator("a Swift object allocation did not reach jemalloc")
         }

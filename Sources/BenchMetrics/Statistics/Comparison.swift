@@ -49,6 +49,18 @@ public struct Comparison: Hashable, Sendable, Codable {
     }
 }
 
+extension Comparison {
+    /// Compares two exact values (deterministic counts): any difference is
+    /// significant, with p = 0; equal values are the same, with p = 1.
+    public init(exactBaseline baseline: Double, candidate: Double) {
+        ratio = baseline == 0 ? (candidate == 0 ? 1 : .infinity) : candidate / baseline
+        pValue = baseline == candidate ? 1 : 0
+        alpha = 0
+        noiseFloor = 0
+        verdict = baseline == candidate ? .same : (candidate < baseline ? .lower : .higher)
+    }
+}
+
 enum MannWhitney {
     /// Two-sided p-value, normal approximation with tie and continuity
     /// corrections. 1 when every value is tied.

@@ -98,7 +98,7 @@ public struct GeneratedGraph: Sendable {
             case 0: payload.name = .present(noOp ? current.name : TextSource.name(&random) + " " + revision())
             case 1: payload.username = .present(noOp ? current.username : current.username + "_" + revision())
             case 2: payload.avatarURL = .present(
-                noOp ? current.avatarURL : TextSource.avatarURL(id: id.rawValue, version: Int(tick() % 1000)))
+                noOp ? current.avatarURL : TextSource.avatarURL(id: id.rawValue, version: Int(tick())))
             case 3: payload.bio = .present(noOp ? current.bio : (current.bio == nil ? TextSource.sentence(&random) : nil))
             case 4: payload.isOnline = .present(noOp ? current.isOnline : !current.isOnline)
             case 5: payload.followerCount = .present(noOp ? current.followerCount : current.followerCount + 1)
@@ -214,6 +214,10 @@ public struct GeneratedGraph: Sendable {
 
     /// One thread, breadth first: the root, then each level of replies.
     private mutating func appendThread() {
+        if let size = shape.threadSize {
+            appendThread(exactly: size)
+            return
+        }
         var level = [appendMessage(parent: nil)]
         for _ in 0..<shape.threadDepth {
             var next: [MessageID] = []
@@ -225,6 +229,19 @@ public struct GeneratedGraph: Sendable {
                 }
             }
             level = next
+        }
+    }
+
+    /// A thread of exactly `size` messages: message `i` (from 0, breadth
+    /// first) replies to message `(i - 1) / repliesPerMessage`.
+    private mutating func appendThread(exactly size: Int) {
+        var thread: [MessageID] = []
+        thread.reserveCapacity(size)
+        for index in 0..<size {
+            let parent = index == 0 ? nil : thread[(index - 1) / shape.repliesPerMessage]
+            let message = appendMessage(parent: parent)
+            if let parent { messages[parent.rawValue - 1].replies.append(message) }
+            thread.append(message)
         }
     }
 

@@ -13,11 +13,15 @@ public struct GraphShape: Hashable, Sendable, Codable {
     public var repliesPerMessage: Int
     /// Levels of replies below each thread root; 0 means single messages.
     public var threadDepth: Int
+    /// When set, every thread has exactly this many messages, filled breadth
+    /// first with `repliesPerMessage` replies each (the trees Rocket Data's
+    /// performance tests build), and `threadDepth` is ignored.
+    public var threadSize: Int?
 
     public init(
         users: Int, tags: Int, notes: Int, tagsPerNote: Int,
         threads: Int, participantsPerMessage: Int,
-        repliesPerMessage: Int = 0, threadDepth: Int = 0
+        repliesPerMessage: Int = 0, threadDepth: Int = 0, threadSize: Int? = nil
     ) {
         self.users = users
         self.tags = tags
@@ -27,6 +31,7 @@ public struct GraphShape: Hashable, Sendable, Codable {
         self.participantsPerMessage = participantsPerMessage
         self.repliesPerMessage = repliesPerMessage
         self.threadDepth = threadDepth
+        self.threadSize = threadSize
     }
 
     /// About `models` models in the proportions of a notes-and-chat app:
@@ -46,6 +51,7 @@ public struct GraphShape: Hashable, Sendable, Codable {
     /// Messages in one thread: the root and every level of replies.
     /// Saturates at `Int.max` rather than overflowing.
     public var messagesPerThread: Int {
+        if let threadSize { return threadSize }
         var total = 1
         var level = 1
         for _ in 0..<threadDepth {
@@ -87,6 +93,10 @@ public struct GraphShape: Hashable, Sendable, Codable {
                   "participantsPerMessage must be between 0 and users (\(users)), got \(participantsPerMessage)")
         try check(repliesPerMessage >= 0 && threadDepth >= 0, "replies and depth cannot be negative")
         try check(threadDepth == 0 || repliesPerMessage > 0, "a thread deeper than 0 needs at least 1 reply per message")
+        if let threadSize {
+            try check(threadSize >= 1, "a thread has at least 1 message (got threadSize \(threadSize))")
+            try check(threadSize == 1 || repliesPerMessage > 0, "a thread of more than 1 message needs replies per message")
+        }
         try check(modelCount <= 50_000_000, "a graph of more than 50,000,000 models does not fit this suite")
     }
 }

@@ -36,26 +36,12 @@ public final class ChangeNotifier<User: Sendable, Tag: Sendable, Note: Sendable,
     /// Registered observers, across all models.
     public var observerCount: Int { registry.count }
 
-    /// Schedules `change` for the observers of `model`, if it has any.
-    ///
-    /// `change` is only evaluated when someone observes `model`, so a write
-    /// nobody watches builds no event.
-    public func schedule(
-        _ model: ModelRef, _ change: @autoclosure () -> Change, into pending: inout PendingNotifications<Change>
-    ) {
-        guard let observers = registry.observers(of: model) else { return }
-        pending.deliveries.append(.init(observers: observers, change: change()))
-        pending.handlerCalls += observers.count
-    }
-
-    /// Schedules the news that `model` was deleted for its observers.
-    public func scheduleDeletion(of model: ModelRef, into pending: inout PendingNotifications<Change>) {
-        switch model {
-        case .user: schedule(model, .user(.deleted), into: &pending)
-        case .tag: schedule(model, .tag(.deleted), into: &pending)
-        case .note: schedule(model, .note(.deleted), into: &pending)
-        case .message: schedule(model, .message(.deleted), into: &pending)
-        }
+    /// Starts collecting one write's notifications. Call while holding the
+    /// store's state lock: it reads the observer registry once (one lock, one
+    /// retain), so scheduling each change costs a hash lookup and no lock.
+    /// Observers registered before the write began are all included.
+    public func beginWrite() -> PendingNotifications<Change> {
+        PendingNotifications(observers: registry.snapshot())
     }
 
     /// Queues a write's notifications. Call while still holding the state lock.
@@ -71,9 +57,35 @@ public final class ChangeNotifier<User: Sendable, Tag: Sendable, Note: Sendable,
 
 /// The notifications one write has collected, not yet queued.
 public struct PendingNotifications<Change: Sendable> {
+    private let observers: [ModelRef: ContiguousArray<ObserverBox<Change>>]
     var deliveries: [NotificationQueue<Change>.Delivery] = []
     /// Handler calls scheduled (observers summed over changed models).
-    public internal(set) var handlerCalls = 0
+    public private(set) var handlerCalls = 0
 
-    public init() {}
+    init(observers: [ModelRef: ContiguousArray<ObserverBox<Change>>]) {
+        self.observers = observers
+    }
+
+    /// Schedules `change` for the observers of `model`, if it has any.
+    ///
+    /// `change` is only evaluated when someone observes `model`, so a write
+    /// nobody watches builds no event.
+    public mutating func schedule(_ model: ModelRef, _ change: @autoclosure () -> Change) {
+        guard let list = observers[model] else { return }
+        deliveries.append(.init(observers: list, change: change()))
+        handlerCalls += list.count
+    }
+}
+
+extension PendingNotifications {
+    /// Schedules the news that `model` was deleted for its observers.
+    public mutating func scheduleDeletion<User, Tag, Note, Message>(of model: ModelRef)
+    where Change == GraphChange<User, Tag, Note, Message> {
+        switch model {
+        case .user: schedule(model, .user(.deleted))
+        case .tag: schedule(model, .tag(.deleted))
+        case .note: schedule(model, .note(.deleted))
+        case .message: schedule(model, .message(.deleted))
+        }
+    }
 }

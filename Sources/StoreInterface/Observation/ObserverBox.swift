@@ -62,10 +62,10 @@ final class ObserverRegistry<Change: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// The observers of `model` at this moment, or nil if it has none. The
-    /// list is shared, not copied: later registrations do not affect it.
-    func observers(of model: ModelRef) -> ContiguousArray<ObserverBox<Change>>? {
-        lock.withLock { observers[model] }
+    /// Every model's observers at this moment. Shared, not copied: later
+    /// registrations do not affect it (they copy the table if it is still held).
+    func snapshot() -> [ModelRef: ContiguousArray<ObserverBox<Change>>] {
+        lock.withLock { observers }
     }
 
     var count: Int { lock.withLock { total } }

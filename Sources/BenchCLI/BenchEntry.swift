@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+
+/// The process entry: deterministic hashing, then the command, with errors
+/// on one line.
+public enum BenchEntry {
+    /// Exit statuses, so scripts and CI can tell outcomes apart.
+    public enum Status: Int32, Sendable {
+        case success = 0
+        /// The run could not finish (a scenario failed, a file could not be written).
+        case failure = 1
+        /// Bad command line: unknown name, out-of-range value, unwritable output.
+        case usage = 64
+    }
+
+    public static func main() {
+        ensureDeterministicHashing()
+        do {
+            var command = try BenchCommand.parseAsRoot()
+            try command.run()
+        } catch {
+            exit(with: error)
+        }
+    }
+
+    /// Swift seeds hashing randomly per process, which moves Set and
+    /// Dictionary layouts and so allocation counts from run to run. `bench`
+    /// restarts itself with deterministic hashing so counts repeat exactly.
+    static func ensureDeterministicHashing() {
+        guard ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] == nil else { return }
+        setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
+        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        // Only reached if exec failed: run on with random hashing.
+        FileHandle.standardError.write(Data("bench: warning: could not restart with deterministic hashing; allocation counts may vary between runs\n".utf8))
+    }
+
+    static func exit(with error: any Error) -> Never {
+        let code = BenchCommand.exitCode(for: error)
+        if code == .success {
+            // --help, --version: ArgumentParser's full message.
+            print(BenchCommand.fullMessage(for: error))
+            Foundation.exit(0)
+        }
+        let status: Status
+        let message: String
+        switch error {
+        case let failure as CommandFailure:
+            status = failure.status
+            message = failure.message
+        default:
+            status = code == .validationFailure ? .usage : .failure
+            message = BenchCommand.message(for: error)
+        }
+        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        FileHandle.standardError.write(Data("bench: error: \(line)\n".utf8))
+        Foundation.exit(status.rawValue)
+    }
+}
+
+/// A failure with its own status and one-line message.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String { message }
+
+    let status: BenchEntry.Status
+    let message: String
+
+    static func usage(_ message: String) -> CommandFailure { CommandFailure(status: .usage, message: message) }
+    static func failure(_ message: String) -> CommandFailure { CommandFailure(status: .failure, message: message) }
+}
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure two designs for an in-memory model layer on the same workloads.",
+        discussion: """
+        A uniquing store (one live object per id, found through a weak table) and a \
+        snapshot store (immutable values, replaced on change and propagated to parents) \
+        run the scenarios of SPEC section 4 with the same seed and operations. Each case \
+        prints a side-by-side table; the run writes results.json, results.csv and \
+        report.md into the output directory, each file atomically. Progress goes to \
+        standard error when it is a terminal.
+
+        Examples:
+          bench                                  every scenario, default sizes
+          bench --profile quick                  every scenario, small (about a minute)
+          bench --scenario tag-rename --param F=100,10000
+          bench list                             scenarios and their parameters
+        """,
+        subcommands: [ListCommand.self]
+    )
+
+    @OptionGroup var options: RunOptions
+
+    func run() throws {
+        try options.run()
+    }
+}

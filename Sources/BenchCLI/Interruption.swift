@@ -1,0 +1,39 @@
+import BenchDriver
+import Foundation
+
+/// Ctrl-C (SIGINT) and SIGTERM during a run: the first asks the run to stop
+/// after the round in progress, so completed cases are still written; a
+/// second one ends the process at once (no result file is half-written:
+/// files are only ever renamed into place).
+final class Interruption: @unchecked Sendable {
+    // @unchecked: the dispatch sources are created once, before any signal.
+    static let shared = Interruption()
+
+    let flag = CancellationFlag()
+    private var sources: [any DispatchSourceSignal] = []
+
+    /// Runs `body` with the signal handlers installed.
+    func whileRunning<T>(_ body: () throws -> T) rethrows -> T {
+        install()
+        return try body()
+    }
+
+    private func install() {
+        guard sources.isEmpty else { return }
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [flag] in
+                if flag.isCancelled {
+                    FileHandle.standardError.write(Data("\nbench: stopped.\n".utf8))
+                    exit(130)
+                }
+                flag.cancel()
+                FileHandle.standardError.write(
+                    Data("\nbench: stopping after the current round; completed cases will be written (signal again to quit now)\n".utf8))
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import ArgumentParser
+import BenchDriver
+import BenchMetrics
+import BenchReport
+import BenchResults
+import Foundation
+
+extension Profile: ExpressibleByArgument {}
+
+/// The options of a run, and the run itself: what `bench` does by default.
+struct RunOptions: ParsableArguments {
+    @Option(help: "How much to measure: quick (CI, about a minute), default (a few minutes), full (sweeps up to 1M models).")
+    var profile: Profile = .default
+
+    @Option(name: .customLong("scenario"), help: ArgumentHelp(
+        "Run only this scenario; repeat for several. See 'bench list'.", valueName: "id"))
+    var scenarios: [String] = []
+
+    @Option(name: .customLong("store"), help: ArgumentHelp(
+        "Run only this store; repeat for several (uniquing, snapshot).", valueName: "name"))
+    var stores: [String] = []
+
+    @Option(name: .customLong("param"), help: ArgumentHelp(
+        "Set a scenario parameter, or sweep it with a comma list: N=10000, F=100,1000. See 'bench list'.",
+        valueName: "name=value"))
+    var parameters: [String] = []
+
+    @Option(help: "Independent rounds per case and store (1...100; below 4 no difference can be significant); default 5.")
+    var rounds: Int?
+
+    @Option(help: "Seed of every generated workload; the same seed gives the same operations.")
+    var seed: UInt64 = 42
+
+    @Option(help: ArgumentHelp("Directory for results.json, results.csv and report.md; default: results/<profile>.",
+                               valueName: "dir"))
+    var output: String?
+
+    mutating func validate() throws {
+        if let rounds, !(1...100).contains(rounds) {
+            throw ValidationError("--rounds must be between 1 and 100, got \(rounds)")
+        }
+        do {
+            _ = try selectedStores()
+            try ParameterOverride.validate(try overrides(), for: try selectedScenarios())
+        } catch {
+            throw ValidationError((error as? CommandFailure)?.message ?? "\(error)")
+        }
+    }
+
+    func run() throws {
+        let directory = URL(fileURLWithPath: output ?? "results/\(profile)")
+        do {
+            try AtomicFile.prepareDirectory(directory)
+        } catch {
+            throw CommandFailure.usage("\(error); choose another directory with --output DIR")
+        }
+        try checkAllocator()
+        if Provenance.buildConfiguration == "debug" {
+            warn("this is a debug build: timings are meaningless. Run `swift run -c release bench` for real figures.")
+        }
+        let plan = try makePlan()
+        let progress = TerminalProgress()
+        let runner = SuiteRunner(plan: plan, progress: progress, cancellation: Interruption.shared.flag)
+        let result: RunResult
+        do {
+            result = try Interruption.shared.whileRunning { try runner.run() }
+        } catch {
+            progress.finish()
+            throw CommandFailure.failure("\(error)")
+        }
+        progress.finish()
+        print(TerminalReport.render(result), terminator: "")
+        try write(result, to: directory)
+        if result.isPartial {
+            throw CommandFailure.failure("interrupted after \(result.cases.count) of \(plan.cases.count) cases; wrote what completed")
+        }
+    }
+
+    private func checkAllocator() throws {
+        do {
+            try AllocatorCheck.requireJemalloc()
+        } catch {
+            guard Sanitizers.isActive else {
+                throw CommandFailure.failure("\(error). Install libjemalloc-dev (scripts/install-dependencies) and rebuild.")
+            }
+            warn("the \(Sanitizers.active.joined(separator: " and ")) sanitizer owns malloc: allocations are not counted.")
+        }
+    }
+
+    private func write(_ result: RunResult, to directory: URL) throws {
+        do {
+            try AtomicFile.write(result.json(), to: directory.appendingPathComponent("results.json"))
+            try AtomicFile.write(result.csv(), to: directory.appendingPathComponent("results.csv"))
+            try AtomicFile.write(Data(MarkdownReport.render(result).utf8), to: directory.appendingPathComponent("report.md"))
+        } catch {
+            throw CommandFailure.failure("\(error)")
+        }
+        print("\nWrote \(directory.path)/results.json, results.csv and report.md (\(Int(result.durationSeconds.rounded())) s).")
+    }
+
+    func makePlan() throws -> SuitePlan {
+        let overrides = try overrides()
+        let cases = try selectedScenarios().flatMap { scenario in
+            ParameterOverride.apply(overrides, to: scenario.definition.cases(for: profile), of: scenario).map {
+                SuitePlan.Case(scenario: scenario, parameters: $0)
+            }
+        }
+        return SuitePlan(
+            cases: cases, stores: try selectedStores(), rounds: rounds ?? profile.defaultRounds, seed: seed,
+            profileName: overrides.isEmpty ? profile.rawValue : "custom")
+    }
+
+    private func selectedScenarios() throws(CommandFailure) -> [ScenarioID] {
+        guard !scenarios.isEmpty else { return ScenarioID.allCases }
+        var selected: [ScenarioID] = []
+        for name in scenarios {
+            guard let scenario = ScenarioID(rawValue: name) else {
+                let known = ScenarioID.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .usage("unknown scenario '\(name)'; use one of: \(known)")
+            }
+            if !selected.contains(scenario) { selected.append(scenario) }
+        }
+        return selected
+    }
+
+    private func selectedStores() throws(CommandFailure) -> [StoreRunner] {
+        guard !stores.isEmpty else { return StoreCatalog.all }
+        var selected: [StoreRunner] = []
+        for name in stores {
+            guard let store = StoreCatalog.all.first(where: { $0.name == name }) else {
+                throw .usage("unknown store '\(name)'; use one of: \(StoreCatalog.names.joined(separator: ", "))")
+            }
+            if !selected.contains(where: { $0.name == name }) { selected.append(store) }
+        }
+        return selected
+    }
+
+    private func overrides() throws(CommandFailure) -> [ParameterOverride] {
+        var result: [ParameterOverride] = []
+        for text in parameters { result.append(try ParameterOverride(parsing: text)) }
+        return result
+    }
+}
+
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("bench: warning: \(message)\n".utf8))
+}

@@ -1,0 +1,88 @@
+import BenchMetrics
+import BenchResults
+import Instrumentation
+
+/// The metrics one round of one scenario produced on one store, in the
+/// order they are reported.
+public struct RoundMetrics: Sendable {
+    public private(set) var values: [(metric: MetricDescriptor, value: Double)] = []
+
+    public init() {}
+
+    public mutating func add(_ metric: MetricDescriptor, _ value: Double) {
+        values.append((metric, value))
+    }
+
+    public mutating func add(
+        _ id: String, _ label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
+        informational: Bool = false, _ value: Double
+    ) {
+        add(MetricDescriptor(id: id, label: label, unit: unit, kind: kind, lowerIsBetter: lowerIsBetter,
+                             informational: informational), value)
+    }
+
+    /// p50, p99 and max of an operation's latency, in the unit that reads best.
+    public mutating func addLatency(_ id: String, _ label: String, _ summary: LatencySummary, unit: TimeUnit = .nanoseconds) {
+        add("\(id).p50", "\(label) p50", unit: unit.symbol, kind: .timing, unit.convert(summary.p50))
+        add("\(id).p99", "\(label) p99", unit: unit.symbol, kind: .timing, unit.convert(summary.p99))
+        add("\(id).max", "\(label) max", unit: unit.symbol, kind: .timing, unit.convert(summary.max))
+    }
+
+    /// Allocations per operation; `deterministic` when single-threaded.
+    public mutating func addAllocations(_ id: String, _ label: String, _ count: AllocationCount?, per operations: Int,
+                                        deterministic: Bool = true) {
+        guard let count, operations > 0 else { return }
+        let kind: MetricKind = deterministic ? .count : .quantity
+        add("\(id).mallocs", "\(label) mallocs", unit: "per op", kind: kind, Double(count.mallocs) / Double(operations))
+        add("\(id).bytes", "\(label) bytes", unit: "per op", kind: kind, Double(count.bytes) / Double(operations))
+    }
+
+    /// Lock acquisitions per operation of a single-threaded loop: exact.
+    public mutating func addLockCount(_ id: String, _ label: String, _ tally: LockTally, per operations: Int) {
+        guard operations > 0 else { return }
+        add("\(id).locks", "\(label) lock acquisitions", unit: "per op", kind: .count,
+            Double(tally.acquisitions) / Double(operations))
+    }
+
+    /// Lock acquisitions per operation, the contended share and waits, for
+    /// one thread role of a concurrent workload.
+    public mutating func addLocks(_ role: String, _ tally: LockTally, per operations: Int) {
+        guard operations > 0 else { return }
+        add("\(role).locks", "\(role): lock acquisitions", unit: "per op", kind: .quantity,
+            Double(tally.acquisitions) / Double(operations))
+        add("\(role).contended", "\(role): contended acquisitions", unit: "%", kind: .quantity, tally.contendedShare * 100)
+        add("\(role).lockwait", "\(role): lock wait, total", unit: "µs", kind: .quantity, Double(tally.waitNanoseconds) / 1_000)
+        add("\(role).lockwait.max", "\(role): lock wait, longest", unit: "µs", kind: .quantity,
+            Double(tally.maxWaitNanoseconds) / 1_000)
+    }
+
+    /// Context switches and CPU share of one thread role.
+    public mutating func addUsage(_ role: String, _ usage: ThreadUsage) {
+        add("\(role).switches.voluntary", "\(role): voluntary context switches", unit: "count", kind: .quantity,
+            Double(usage.voluntarySwitches))
+        add("\(role).switches.involuntary", "\(role): involuntary context switches", unit: "count", kind: .quantity,
+            Double(usage.involuntarySwitches))
+        add("\(role).cpu", "\(role): CPU / wall", unit: "%", kind: .quantity, lowerIsBetter: false, usage.cpuShare * 100)
+    }
+}
+
+/// A unit for reporting durations measured in nanoseconds.
+public enum TimeUnit: Sendable {
+    case nanoseconds, microseconds, milliseconds
+
+    public var symbol: String {
+        switch self {
+        case .nanoseconds: "ns"
+        case .microseconds: "µs"
+        case .milliseconds: "ms"
+        }
+    }
+
+    public func convert(_ nanoseconds: Double) -> Double {
+        switch self {
+        case .nanoseconds: nanoseconds
+        case .microseconds: nanoseconds / 1_000
+        case .milliseconds: nanoseconds / 1_000_000
+        }
+    }
+}

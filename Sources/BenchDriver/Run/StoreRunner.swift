@@ -1,0 +1,16 @@
+import StoreInterface
+
+/// One store type, erased so a run can hold a list of them, while each
+/// scenario still runs specialized for the concrete type: the closure is
+/// created where the type is known.
+public struct StoreRunner: Sendable {
+    public let name: String
+    let runRound: @Sendable (ScenarioID, any Sendable, ParameterSet, RoundContext) throws -> RoundMetrics
+
+    public init<Store: ModelStore>(_ type: Store.Type) {
+        name = Store.designName
+        runRound = { scenario, workload, parameters, context in
+            try scenario.runRound(on: Store.self, workload, parameters, context)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// What a run will measure: cases, stores, rounds, seed.
+public struct SuitePlan: Sendable {
+    public struct Case: Sendable {
+        public let scenario: ScenarioID
+        public let parameters: ParameterSet
+
+        public init(scenario: ScenarioID, parameters: ParameterSet) {
+            self.scenario = scenario
+            self.parameters = parameters
+        }
+
+        public var label: String { scenario.definition.label(for: parameters) }
+    }
+
+    public var cases: [Case]
+    public var stores: [StoreRunner]
+    public var rounds: Int
+    public var seed: UInt64
+    /// "quick", "default", "full", or "custom".
+    public var profileName: String
+    /// Whether to measure the floors (a few seconds); tests skip them.
+    public var measuresFloors: Bool
+
+    public init(cases: [Case], stores: [StoreRunner], rounds: Int, seed: UInt64, profileName: String,
+                measuresFloors: Bool = true) {
+        self.cases = cases
+        self.stores = stores
+        self.rounds = rounds
+        self.seed = seed
+        self.profileName = profileName
+        self.measuresFloors = measuresFloors
+    }
+}

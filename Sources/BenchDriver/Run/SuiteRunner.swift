@@ -1,0 +1,143 @@
+import BenchMetrics
+import BenchResults
+import Instrumentation
+import Synchronization
+
+/// Receives what a run is doing, for a progress display.
+public protocol RunProgress: Sendable {
+    func caseStarted(_ index: Int, of total: Int, _ plannedCase: SuitePlan.Case)
+    func roundStarted(store: String, round: Int, of rounds: Int)
+    func roundProgressed(_ fraction: Double)
+    func caseFinished(_ result: CaseResult)
+}
+
+/// Set from a signal handler to stop a run between rounds.
+public final class CancellationFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    public init() {}
+
+    public func cancel() { flag.store(true, ordering: .relaxed) }
+    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+}
+
+/// A scenario round failed: one line naming the case and the store.
+public struct RunError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// Runs a plan: every case on every store, round after round, each round on
+/// a fresh store, the stores' order alternating between rounds so neither
+/// always runs first.
+public struct SuiteRunner {
+    public let plan: SuitePlan
+    public let progress: any RunProgress
+    public let cancellation: CancellationFlag
+
+    public init(plan: SuitePlan, progress: any RunProgress, cancellation: CancellationFlag = CancellationFlag()) {
+        self.plan = plan
+        self.progress = progress
+        self.cancellation = cancellation
+    }
+
+    /// Runs the plan. Returns the cases completed; `isPartial` is set when
+    /// cancelled before the end.
+    public func run() throws -> RunResult {
+        let started = MonotonicClock.now()
+        let countsAllocations = (try? AllocatorCheck.requireJemalloc()) != nil
+        let calibration = ClockCalibration.measure()
+        let harness = Floors.harnessCosts(calibration)
+        let floors = plan.measuresFloors
+            ? Floors.measure(entries: floorEntries, calibration: calibration, countsAllocations: countsAllocations)
+            : []
+        var cases: [CaseResult] = []
+        for (index, plannedCase) in plan.cases.enumerated() {
+            if cancellation.isCancelled { break }
+            progress.caseStarted(index, of: plan.cases.count, plannedCase)
+            guard let result = try runCase(plannedCase, calibration: calibration, countsAllocations: countsAllocations) else {
+                break
+            }
+            cases.append(result)
+            progress.caseFinished(result)
+        }
+        return RunResult(
+            provenance: Provenance.collect(seed: plan.seed),
+            profile: plan.profileName,
+            rounds: plan.rounds,
+            stores: plan.stores.map(\.name),
+            harness: harness,
+            floors: floors,
+            cases: cases,
+            durationSeconds: Double(MonotonicClock.now() - started) / 1e9,
+            isPartial: cases.count < plan.cases.count
+        )
+    }
+
+    /// The floors' table size: the notes of the feed-read case, if any.
+    private var floorEntries: Int {
+        let feed = plan.cases.first { $0.scenario == .feedRead }
+        return max(1_000, (feed?.parameters.values["N"] ?? 20_000) / 2)
+    }
+
+    private func runCase(
+        _ plannedCase: SuitePlan.Case, calibration: ClockCalibration, countsAllocations: Bool
+    ) throws -> CaseResult? {
+        let scenario = plannedCase.scenario
+        let workload: any Sendable
+        do {
+            workload = try scenario.prepare(plannedCase.parameters, seed: plan.seed)
+        } catch {
+            throw RunError(description: "\(scenario.rawValue) \(plannedCase.label): \(error)")
+        }
+        var rounds: [String: [RoundMetrics]] = [:]
+        for round in 0..<plan.rounds {
+            let order = round.isMultiple(of: 2) ? plan.stores : plan.stores.reversed()
+            for store in order {
+                if cancellation.isCancelled { return nil }
+                progress.roundStarted(store: store.name, round: round, of: plan.rounds)
+                let context = RoundContext(
+                    seed: plan.seed, round: round, calibration: calibration, countsAllocations: countsAllocations,
+                    progress: { [progress] in progress.roundProgressed($0) })
+                do {
+                    rounds[store.name, default: []].append(
+                        try store.runRound(scenario, workload, plannedCase.parameters, context))
+                } catch {
+                    throw RunError(description: "\(scenario.rawValue) \(plannedCase.label) on \(store.name): \(error)")
+                }
+            }
+        }
+        let definition = scenario.definition
+        let stores = plan.stores.map { store in
+            StoreCaseResult(store: store.name, metrics: Self.series(rounds[store.name] ?? []))
+        }
+        return CaseResult(
+            scenario: scenario.rawValue, label: plannedCase.label, parameters: plannedCase.parameters.values,
+            headline: definition.headline, notes: definition.notes,
+            stores: stores, comparisons: Self.comparisons(stores))
+    }
+
+    /// Each metric's values across rounds, in the order the first round reported them.
+    static func series(_ rounds: [RoundMetrics]) -> [MetricSeries] {
+        var order: [MetricDescriptor] = []
+        var values: [String: [Double]] = [:]
+        for round in rounds {
+            for (metric, value) in round.values {
+                if values[metric.id] == nil { order.append(metric) }
+                values[metric.id, default: []].append(value)
+            }
+        }
+        return order.map { MetricSeries(metric: $0, rounds: values[$0.id]!) }
+    }
+
+    /// Every store after the first against the first, metric by metric.
+    static func comparisons(_ stores: [StoreCaseResult]) -> [MetricComparison] {
+        guard let baseline = stores.first else { return [] }
+        return stores.dropFirst().flatMap { candidate in
+            baseline.metrics.compactMap { series -> MetricComparison? in
+                guard !series.metric.informational, let other = candidate.metric(series.metric.id) else { return nil }
+                return MetricComparison(metric: series.metric, baseline: series, candidate: other,
+                                        baselineStore: baseline.store, candidateStore: candidate.store)
+            }
+        }
+    }
+}

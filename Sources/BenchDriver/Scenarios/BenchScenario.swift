@@ -1,0 +1,67 @@
+import ModelGraph
+import StoreInterface
+
+/// A workload from SPEC section 4, defined once and run on every store.
+///
+/// `prepare` builds the workload (graph, payloads, operation sequence) once
+/// per case, from the run's seed; `runRound` runs one round on a fresh store
+/// of the given type and measures it. Every store gets the same workload.
+public protocol BenchScenario {
+    associatedtype Workload: Sendable
+
+    static var id: ScenarioID { get }
+    /// One line: what the scenario does.
+    static var title: String { get }
+    /// Where the workload comes from (Vesper, Pinterest, Rocket Data, ...).
+    static var origin: String { get }
+    static var parameters: [ParameterSpec] { get }
+    /// The metric a one-line verdict is based on.
+    static var headline: String { get }
+    /// How to read the results: what is batched, what a row is, ...
+    static var notes: [String] { get }
+
+    /// The cases a profile runs: one parameter set each, sweeps included.
+    static func cases(for profile: Profile) -> [ParameterSet]
+    /// How a case is named in tables, "F=10000 holders=1000" by default.
+    static func label(for parameters: ParameterSet) -> String
+    /// The store configuration for a case (purge policy, row locking).
+    static func configuration(for parameters: ParameterSet) -> StoreConfiguration
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload
+    static func runRound<Store: ModelStore>(
+        _ store: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
+    ) throws -> RoundMetrics
+}
+
+extension BenchScenario {
+    public static func cases(for profile: Profile) -> [ParameterSet] {
+        [ParameterSet.defaults(parameters, profile)]
+    }
+
+    public static func configuration(for parameters: ParameterSet) -> StoreConfiguration {
+        StoreConfiguration()
+    }
+
+    public static func label(for parameters: ParameterSet) -> String {
+        parameters.label(order: Self.parameters)
+    }
+
+    public static var notes: [String] { [] }
+
+    /// A fresh store holding `batch`, merged before any timing starts.
+    static func loadedStore<Store: ModelStore>(
+        _ type: Store.Type, _ batch: PayloadBatch, _ parameters: ParameterSet
+    ) throws -> Store {
+        let store = Store(configuration: configuration(for: parameters))
+        try store.merge(batch)
+        return store
+    }
+}
+
+/// A scenario could not be prepared or run.
+public struct ScenarioError: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,182 @@
+import ModelGraph
+import StoreInterface
+
+/// Rocket Data's consistency: a child (a user) embedded in many parents
+/// (messages, at some depth in their threads) changes; every parent must
+/// show it. Also Rocket Data's own performance-test shapes.
+enum ChildPropagation: BenchScenario {
+    struct Workload: Sendable {
+        let graph: GeneratedGraph
+        /// Merged after the graph: makes user 1 the author of the parents.
+        let setup: PayloadBatch
+        /// One update per operation.
+        let updates: [ModelPatch]
+        let parents: [MessageID]
+        let listened: [MessageID]
+        let finalAuthorName: String?
+    }
+
+    /// Rocket Data's PerformanceTests (ConsistencyManager, 2016), as shapes
+    /// of one thread: total models, branching, listeners, and the time they
+    /// published on an iPhone 5 simulator.
+    struct ReferenceShape: Sendable {
+        let name: String
+        let models: Int
+        let branching: Int
+        let listeners: Int
+        let publishedSeconds: Double
+        let addsListener: Bool
+    }
+
+    static let referenceShapes = [
+        ReferenceShape(name: "1000 models, branching 1000, 1 listener", models: 1_000, branching: 1_000,
+                       listeners: 1, publishedSeconds: 0.150, addsListener: false),
+        ReferenceShape(name: "300 models, branching 300, 10 listeners", models: 300, branching: 300,
+                       listeners: 10, publishedSeconds: 0.238, addsListener: false),
+        ReferenceShape(name: "1000 models, branching 2, 1 listener", models: 1_000, branching: 2,
+                       listeners: 1, publishedSeconds: 0.158, addsListener: false),
+        ReferenceShape(name: "add a listener to a 1000-model tree, branching 50", models: 1_000, branching: 50,
+                       listeners: 0, publishedSeconds: 0.022, addsListener: true),
+    ]
+
+    static let id = ScenarioID.childPropagation
+    static let headline = "update.p50"
+    static let title = "update a user embedded in P messages; every parent must be consistent afterwards"
+    static let origin = "Rocket Data"
+    static let parameters = [
+        ParameterSpec("shape", "0: P parents at a depth; 1-4: Rocket Data's reference shapes", range: 0...4,
+                      quick: 0, standard: 0, full: 0),
+        ParameterSpec("P", "messages the user is embedded in", range: 1...1_000_000, quick: 100, standard: 1_000, full: 1_000),
+        ParameterSpec("depth", "reply levels above each parent", range: 0...12, quick: 1, standard: 2, full: 2),
+        ParameterSpec("listeners", "thread screens listening (each also watches the user)", range: 0...100_000,
+                      quick: 10, standard: 100, full: 100),
+        ParameterSpec("updates", "updates per round", range: 1...10_000, quick: 20, standard: 50, full: 50),
+    ]
+    static let notes = [
+        "shape 0: the user authors P messages at the given depth below their thread roots; a snapshot store "
+            + "rebuilds each parent and every ancestor up to the root, a uniquing store changes one object.",
+        "shapes 1-3 update every model of one thread (Rocket Data posted the same tree back and counted every "
+            + "model as changed; these stores skip equal updates, so every model here really changes); shape 4 "
+            + "times a new screen looking a held 1000-model thread up and observing it.",
+        "Rocket Data's published times (iPhone 5 simulator, 2016: 0.150 s, 0.238 s, 0.158 s, 0.022 s) are on "
+            + "other hardware and another design; they frame the order of magnitude, not a contest.",
+    ]
+
+    static func cases(for profile: Profile) -> [ParameterSet] {
+        let main = profile == .full
+            ? ParameterSet.sweep(parameters, profile, "P", [10, 100, 1_000, 10_000])
+            : [ParameterSet.defaults(parameters, profile)]
+        return main + ParameterSet.sweep(parameters, profile, "shape", [1, 2, 3, 4])
+    }
+
+    /// The reference shapes are named after Rocket Data's tests; their other
+    /// parameters do not apply, but for the number of updates.
+    static func label(for parameters: ParameterSet) -> String {
+        let shape = parameters["shape"]
+        guard shape > 0 else { return parameters.label(order: Self.parameters.filter { $0.name != "shape" }) }
+        let reference = referenceShapes[shape - 1]
+        return "Rocket Data: \(reference.name)" + (reference.addsListener ? "" : ", updates=\(parameters["updates"])")
+    }
+
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        let shape = parameters["shape"]
+        if shape > 0 { return try prepareReference(referenceShapes[shape - 1], parameters, seed: seed) }
+        let leavesPerThread = 1 << parameters["depth"]
+        let threads = (parameters["P"] + leavesPerThread - 1) / leavesPerThread
+        let graph = try GeneratedGraph(
+            shape: GraphShape(users: 20, tags: 1, notes: 0, tagsPerNote: 0, threads: threads,
+                              participantsPerMessage: 2, repliesPerMessage: 2, threadDepth: parameters["depth"]),
+            seed: seed)
+        // The deepest level of every thread: the parents.
+        let perThread = graph.shape.messagesPerThread
+        let parents = (0..<parameters["P"]).map { index -> MessageID in
+            let thread = index / leavesPerThread, leaf = index % leavesPerThread
+            return MessageID(thread * perThread + perThread - leavesPerThread + leaf + 1)
+        }
+        let setup = PayloadBatch(messages: parents.map {
+            MessagePayload(id: $0, author: .present(UserPayload(id: UserID(1))))
+        })
+        let roots = graph.threadRootIDs
+        let listened = (0..<parameters["listeners"]).map { roots[$0 % roots.count] }
+        let updates = (0..<parameters["updates"]).map {
+            ModelPatch.user(UserPayload(id: UserID(1), name: .present("Renamed Author \($0 + 1)"), updatedAt: .present(Int64($0 + 1))))
+        }
+        return Workload(graph: graph, setup: setup, updates: updates, parents: parents, listened: listened,
+                        finalAuthorName: "Renamed Author \(updates.count)")
+    }
+
+    private static func prepareReference(
+        _ reference: ReferenceShape, _ parameters: ParameterSet, seed: UInt64
+    ) throws -> Workload {
+        var graph = try GeneratedGraph(
+            shape: GraphShape(users: 20, tags: 1, notes: 0, tagsPerNote: 0, threads: 1, participantsPerMessage: 2,
+                              repliesPerMessage: reference.branching, threadSize: reference.models),
+            seed: seed)
+        let initial = graph
+        let root = graph.threadRootIDs[0]
+        let updates = reference.addsListener
+            ? []
+            : (0..<parameters["updates"]).map { _ in ModelPatch.message(graph.editThread(root: root)) }
+        return Workload(graph: initial, setup: PayloadBatch(), updates: updates, parents: [],
+                        listened: Array(repeating: root, count: reference.listeners), finalAuthorName: nil)
+    }
+
+    static func runRound<Store: ModelStore>(
+        _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
+    ) throws -> RoundMetrics {
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        try store.merge(workload.setup)
+        if parameters["shape"] == 4 { return try addListeners(store, workload, parameters, context) }
+        var screens = workload.listened.map { store.show(.message($0)) }
+        if workload.finalAuthorName != nil {
+            screens += workload.listened.map { _ in store.show(.user(UserID(1))) }
+        }
+        var summaries: [ChangeSummary] = []
+        summaries.reserveCapacity(workload.updates.count)
+        var failure: (any Error)?
+        let updates = try TimedLoop.run(count: workload.updates.count, context: context) { index in
+            do { summaries.append(try store.apply(workload.updates[index])) } catch { failure = error }
+        }
+        if let failure { throw ScenarioError("child-propagation: an update failed: \(failure)") }
+        context.progress(1)
+
+        var metrics = RoundMetrics()
+        metrics.addLatency("update", "update", updates.latency, unit: .microseconds)
+        metrics.addAllocations("update", "update", updates.allocations, per: updates.operations)
+        let total = summaries.reduce(ChangeSummary(), +)
+        let count = Double(max(1, summaries.count))
+        metrics.add("update.rebuilt", "parents rebuilt per update", unit: "count", kind: .count, Double(total.propagated) / count)
+        metrics.add("update.notifications", "notifications per update", unit: "count", kind: .count,
+                    Double(total.notifications) / count)
+        if let name = workload.finalAuthorName {
+            let inconsistent = workload.parents.filter { id in
+                guard let message = store.message(id) else { return true }
+                var texts = TextCollector()
+                store.display(message, into: &texts)
+                return texts.texts.first != name
+            }.count
+            metrics.add("inconsistent", "parents not showing the update", unit: "count", kind: .count, Double(inconsistent))
+        }
+        consume(screens)
+        return metrics
+    }
+
+    /// Shape 4: a new screen looks the held thread up and observes it.
+    private static func addListeners<Store: ModelStore>(
+        _ store: Store, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
+    ) throws -> RoundMetrics {
+        let root = workload.graph.threadRootIDs[0]
+        let holder = store.message(root)
+        var screens: [(Store.MessageHandle?, ShownModel)] = []
+        screens.reserveCapacity(parameters["updates"])
+        let adds = try TimedLoop.run(count: parameters["updates"], context: context) { _ in
+            screens.append((store.message(root), store.show(.message(root))))
+        }
+        context.progress(1)
+        var metrics = RoundMetrics()
+        metrics.addLatency("listen", "look up and observe", adds.latency, unit: .microseconds)
+        metrics.addAllocations("listen", "look up and observe", adds.allocations, per: adds.operations)
+        consume((holder, screens))
+        return metrics
+    }
+}

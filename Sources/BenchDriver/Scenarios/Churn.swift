@@ -1,0 +1,92 @@
+import ModelGraph
+import StoreInterface
+
+/// Vesper's and Core Data's life cycle: screens come and go, models nobody
+/// holds die, and the weak table has to purge what they leave behind.
+enum Churn: BenchScenario {
+    struct Workload: Sendable {
+        let graph: GeneratedGraph
+        /// The note each step looks up and holds, replacing the oldest holder.
+        let steps: [NoteID]
+    }
+
+    static let id = ScenarioID.churn
+    static let headline = "step.p50"
+    static let title = "holders come and go; unreferenced models die; the weak table purges"
+    static let origin = "Vesper, Core Data"
+    static let parameters = [
+        ParameterSpec("N", "models in the graph", range: 100...2_000_000, quick: 10_000, standard: 100_000, full: 100_000),
+        ParameterSpec("holders", "notes held at any time", range: 1...1_000_000, quick: 200, standard: 2_000, full: 2_000),
+        ParameterSpec("hit", "share of lookups for a note someone holds, %", range: 0...100, quick: 80, standard: 80, full: 80),
+        ParameterSpec("policy", "weak-table purge: 0 manual, 1 every 1024 insertions, 2 on doubling", range: 0...2,
+                      quick: 2, standard: 2, full: 2),
+        ParameterSpec("steps", "look-up-and-hold steps per round", range: 1...10_000_000,
+                      quick: 50_000, standard: 500_000, full: 500_000),
+    ]
+    static let notes = [
+        "A snapshot store keeps every snapshot: its lookups always hit. A uniquing store builds an object on "
+            + "every miss, and dead entries wait in its weak table until the purge policy removes them.",
+    ]
+
+    static func cases(for profile: Profile) -> [ParameterSet] {
+        switch profile {
+        case .quick: [ParameterSet.defaults(parameters, profile)]
+        case .default: ParameterSet.sweep(parameters, profile, "policy", [0, 1, 2])
+        case .full: ParameterSet.sweep(parameters, profile, "policy", [0, 1, 2])
+            + ParameterSet.sweep(parameters, profile, "hit", [0, 50, 95])
+        }
+    }
+
+    static func configuration(for parameters: ParameterSet) -> StoreConfiguration {
+        let policy: PurgePolicy = switch parameters["policy"] {
+        case 0: .manual
+        case 1: .every(insertions: 1024)
+        default: .onDoubling
+        }
+        return StoreConfiguration(purgePolicy: policy)
+    }
+
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        let graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
+        let holders = parameters["holders"], notes = graph.notes.count
+        guard holders <= notes else {
+            throw ScenarioError("churn: holders (\(holders)) cannot exceed the \(notes) notes of N=\(parameters["N"])")
+        }
+        var random = SeededRandom(seed: seed ^ 0xC4)
+        var ring = (1...holders).map(NoteID.init)
+        let steps = (0..<parameters["steps"]).map { step -> NoteID in
+            let id = random.below(100) < parameters["hit"]
+                ? ring[random.below(holders)]
+                : NoteID(1 + random.below(notes))
+            ring[step % holders] = id
+            return id
+        }
+        return Workload(graph: graph, steps: steps)
+    }
+
+    static func runRound<Store: ModelStore>(
+        _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
+    ) throws -> RoundMetrics {
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        let holders = parameters["holders"]
+        var ring = (1...holders).map { store.note(NoteID($0)) }
+        let before = store.counts
+        let steps = try TimedLoop.run(count: workload.steps.count, context: context) { step in
+            ring[step % holders] = store.note(workload.steps[step])
+        }
+        context.progress(1)
+        let after = store.counts
+        var metrics = RoundMetrics()
+        metrics.addLatency("step", "look up and hold", steps.latency)
+        metrics.addAllocations("step", "look up and hold", steps.allocations, per: steps.operations)
+        let operations = Double(max(1, steps.operations))
+        metrics.add("materialized", "objects built per step", unit: "count", kind: .count,
+                    Double(after.materialized - before.materialized) / operations)
+        metrics.add("purged", "dead entries purged per step", unit: "count", kind: .count,
+                    Double(after.purged - before.purged) / operations)
+        metrics.add("table", "weak-table entries at the end", unit: "count", kind: .count, informational: true, Double(after.tableEntries))
+        metrics.add("live", "live objects or snapshots at the end", unit: "count", kind: .count, informational: true, Double(after.live))
+        consume(ring)
+        return metrics
+    }
+}

@@ -1,0 +1,73 @@
+import BenchMetrics
+import Foundation
+import ModelGraph
+import StoreInterface
+
+/// Krush's start-up: decode a JSON payload of N models into an empty store.
+enum ColdLoad: BenchScenario {
+    struct Workload: Sendable {
+        let json: Data
+        let models: Int
+    }
+
+    static let id = ScenarioID.coldLoad
+    static let headline = "merge"
+    static let title = "decode a JSON payload of N models and merge it into an empty store"
+    static let origin = "Krush start-up"
+    static let parameters = [
+        ParameterSpec("N", "models in the payload", range: 10...2_000_000, quick: 4_000, standard: 100_000, full: 100_000),
+    ]
+    static let notes = [
+        "decode is the same JSON decoding for every store (one payload type); merge is the store's own work.",
+        "retained: heap bytes still allocated once the payload is decoded, merged and dropped, per model "
+            + "(jemalloc's stats.allocated): what the store keeps, strings included.",
+    ]
+
+    static func cases(for profile: Profile) -> [ParameterSet] {
+        profile == .full
+            ? ParameterSet.sweep(parameters, profile, "N", [1_000, 10_000, 100_000, 1_000_000])
+            : [ParameterSet.defaults(parameters, profile)]
+    }
+
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        let graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
+        return Workload(json: graph.fullBatch.json(), models: graph.shape.modelCount)
+    }
+
+    static func runRound<Store: ModelStore>(
+        _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
+    ) throws -> RoundMetrics {
+        // From before decoding: the store ends up owning the decoded strings.
+        let before = context.countsAllocations ? try MemoryFootprint.current() : nil
+        var batch = PayloadBatch()
+        var decodeFailure: (any Error)?
+        let decode = try TimedLoop.run(count: 1, context: context) { _ in
+            do { batch = try PayloadBatch(json: workload.json) } catch { decodeFailure = error }
+        }
+        if let decodeFailure { throw ScenarioError("cold-load: the payload did not decode: \(decodeFailure)") }
+        context.progress(0.4)
+        let store = Store(configuration: configuration(for: parameters))
+        var mergeFailure: (any Error)?
+        let merge = try TimedLoop.run(count: 1, context: context) { _ in
+            do { try store.merge(batch) } catch { mergeFailure = error }
+        }
+        if let mergeFailure { throw ScenarioError("cold-load: the merge failed: \(mergeFailure)") }
+        batch = PayloadBatch()
+        let after = context.countsAllocations ? try MemoryFootprint.current() : nil
+        context.progress(1)
+
+        let models = Double(workload.models)
+        var metrics = RoundMetrics()
+        metrics.add("decode", "decode JSON", unit: "ms", kind: .timing, decode.latency.p50 / 1e6)
+        metrics.add("merge", "merge into empty store", unit: "ms", kind: .timing, merge.latency.p50 / 1e6)
+        metrics.add("merge.model", "merge per model", unit: "ns", kind: .timing, merge.latency.p50 / models)
+        metrics.addAllocations("merge.model", "merge per model", merge.allocations, per: workload.models)
+        if let before, let after {
+            metrics.add("retained", "retained per model", unit: "bytes", kind: .quantity,
+                        (Double(after.allocated) - Double(before.allocated)) / models)
+        }
+        metrics.add("models", "models stored", unit: "count", kind: .count, informational: true, Double(store.counts.models))
+        consume(store)
+        return metrics
+    }
+}

@@ -1,0 +1,174 @@
+import BenchMetrics
+import Instrumentation
+import ModelGraph
+import StoreInterface
+import Synchronization
+
+/// Pinterest's message.users example: while a writer changes users, do
+/// readers see stale values after they were told of a change, or rows
+/// mixing two versions of one model?
+enum Consistency: BenchScenario {
+    struct Workload: Sendable {
+        let graph: GeneratedGraph
+        let setup: PayloadBatch
+        /// Write `i` gives user `writes[i]` version `i + 1` in every field.
+        let writes: [UserID]
+    }
+
+    static let id = ScenarioID.consistency
+    static let headline = "stale"
+    static let title = "a writer versions users while readers count stale and torn reads"
+    static let origin = "Pinterest (message.users)"
+    static let parameters = [
+        ParameterSpec("rate", "writes per second", range: 1...1_000_000, quick: 2_000, standard: 5_000, full: 5_000),
+        ParameterSpec("readers", "reader threads", range: 1...64, quick: 2, standard: 2, full: 2),
+        ParameterSpec("ms", "duration of a round in milliseconds", range: 100...600_000,
+                      quick: 1_000, standard: 3_000, full: 3_000),
+        ParameterSpec("locking", "uniquing row reads: 0 lock per object, 1 lock per field", range: 0...1,
+                      quick: 0, standard: 0, full: 0),
+    ]
+    static let notes = [
+        "Every write sets a user's name, username and avatar URL to the same version. A torn read is a user "
+            + "row showing two versions; a stale read is a message row showing an older author version than "
+            + "the screen holding it has already been notified of.",
+        "locking=1 makes the uniquing store lock each field separately (like atomic properties); the snapshot "
+            + "store has nothing to lock, so the setting does not apply to it.",
+        "delivery: from the start of a write to an observer holding the new value.",
+    ]
+
+    static let users = 20
+    static let messages = 200
+
+    static func cases(for profile: Profile) -> [ParameterSet] {
+        ParameterSet.sweep(parameters, profile, "locking", [0, 1])
+    }
+
+    static func configuration(for parameters: ParameterSet) -> StoreConfiguration {
+        StoreConfiguration(rowLocking: parameters["locking"] == 1 ? .perField : .perObject)
+    }
+
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        let graph = try GeneratedGraph(
+            shape: GraphShape(users: users, tags: 1, notes: 0, tagsPerNote: 0, threads: messages, participantsPerMessage: 1),
+            seed: seed)
+        let setup = PayloadBatch(users: graph.userIDs.map { version($0, 0) })
+        var random = SeededRandom(seed: seed ^ 0xC0)
+        let total = max(1, parameters["rate"] * parameters["ms"] / 1_000)
+        return Workload(graph: graph, setup: setup, writes: (0..<total).map { _ in UserID(1 + random.below(users)) })
+    }
+
+    /// A payload giving every displayed field of a user the same version.
+    static func version(_ user: UserID, _ version: Int) -> UserPayload {
+        UserPayload(
+            id: user, name: .present("User \(user) v\(version)"), username: .present("user\(user)_v\(version)"),
+            avatarURL: .present("https://cdn.example.com/avatars/\(user)/v\(version).png"),
+            updatedAt: .present(Int64(version)))
+    }
+
+    /// The version a field carries: the digits after its last "v".
+    static func versionIn(_ text: String) -> Int {
+        guard let marker = text.lastIndex(of: "v") else { return -1 }
+        return Int(text[text.index(after: marker)...].prefix { $0.isNumber }) ?? -1
+    }
+
+    static func runRound<Store: ModelStore>(
+        _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
+    ) throws -> RoundMetrics {
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        try store.merge(workload.setup)
+        let ids = workload.graph.messageIDs
+        let messageScreens = HeldModels(ids.map { store.message($0) })
+        let userScreens = HeldModels(workload.graph.userIDs.map { store.user($0) })
+        // The newest author version each message screen has been told of.
+        let notified = AtomicSlots(count: ids.count)
+        // When write `i` began, at index `i` (its version).
+        let started = AtomicSlots(count: workload.writes.count + 1)
+        let delivery = Mutex(LatencyRecorder())
+
+        var tokens: [ObservationToken] = []
+        for (slot, id) in ids.enumerated() {
+            tokens.append(store.observe(id, messageScreens.handler(for: slot)))
+            let author = workload.graph.message(id).author
+            tokens.append(store.observe(author) { change in
+                guard case .updated(let user) = change else { return }
+                var texts = TextCollector()
+                store.display(user, into: &texts)
+                let version = versionIn(texts.texts[0])
+                notified.raise(slot, to: version)
+            })
+        }
+        for (slot, id) in workload.graph.userIDs.enumerated() {
+            let handler = userScreens.handler(for: slot)
+            tokens.append(store.observe(id) { change in
+                handler(change)
+                guard case .updated(let user) = change else { return }
+                var texts = TextCollector()
+                store.display(user, into: &texts)
+                let version = versionIn(texts.texts[0])
+                if version > 0, version <= workload.writes.count, started[version] > 0 {
+                    let latency = MonotonicClock.now() &- UInt64(started[version])
+                    delivery.withLock { $0.record(latency) }
+                }
+            })
+        }
+
+        let stop = Atomic<Bool>(false)
+        let reads = Atomic<Int>(0), stale = Atomic<Int>(0), torn = Atomic<Int>(0)
+        let writesDone = Atomic<Int>(0)
+        let interval = 1_000_000_000 / UInt64(parameters["rate"])
+        let start = MonotonicClock.now() + 5_000_000
+        let writer = ThreadRole("writer") { _ in
+            let schedule = OpenLoopSchedule(start: start, intervalNanoseconds: interval)
+            for (index, user) in workload.writes.enumerated() {
+                _ = schedule.waitUntilDue(index)
+                started.store(index + 1, Int(MonotonicClock.now()))
+                _ = try? store.apply(.user(version(user, index + 1)))
+            }
+            writesDone.store(workload.writes.count, ordering: .relaxed)
+            stop.store(true, ordering: .releasing)
+        }
+        let readers = ThreadRole("reader", threads: parameters["readers"]) { thread in
+            var random = SeededRandom(seed: context.seed &+ UInt64(thread) &+ 99)
+            var texts = TextCollector()
+            var count = 0, staleCount = 0, tornCount = 0
+            while !stop.load(ordering: .acquiring) {
+                let slot = random.below(ids.count)
+                let told = notified[slot]
+                if let message = messageScreens[slot] {
+                    texts.texts.removeAll(keepingCapacity: true)
+                    store.display(message, into: &texts)
+                    if versionIn(texts.texts[0]) < told { staleCount += 1 }
+                }
+                if let user = userScreens[random.below(users)] {
+                    texts.texts.removeAll(keepingCapacity: true)
+                    store.display(user, into: &texts)
+                    let name = versionIn(texts.texts[0])
+                    if versionIn(texts.texts[1]) != name || versionIn(texts.texts[2]) != name { tornCount += 1 }
+                }
+                count += 1
+            }
+            reads.add(count, ordering: .relaxed)
+            stale.add(staleCount, ordering: .relaxed)
+            torn.add(tornCount, ordering: .relaxed)
+        }
+        let reports = ThreadGroup.run([writer, readers], countsAllocations: context.countsAllocations)
+        context.progress(1)
+
+        var metrics = RoundMetrics()
+        let total = Double(max(1, reads.load(ordering: .relaxed)))
+        metrics.add("reads", "reads (a message row and a user row)", unit: "count", kind: .quantity,
+                    informational: true, total)
+        metrics.add("stale", "stale reads after a notification", unit: "per million", kind: .quantity,
+                    Double(stale.load(ordering: .relaxed)) / total * 1e6)
+        metrics.add("torn", "torn reads", unit: "per million", kind: .quantity,
+                    Double(torn.load(ordering: .relaxed)) / total * 1e6)
+        metrics.addLatency("delivery", "notification delivery", delivery.withLock { $0.summary }, unit: .microseconds)
+        metrics.add("writes", "writes applied", unit: "count", kind: .quantity, informational: true,
+                    Double(writesDone.load(ordering: .relaxed)))
+        if let readerThreads = reports["reader"] {
+            metrics.addLocks("reader", readerThreads.combined.lockTotal, per: Int(total))
+        }
+        consume(tokens)
+        return metrics
+    }
+}

@@ -1,0 +1,91 @@
+import ModelGraph
+import StoreInterface
+
+/// A list screen: look models up, hold them, read a page of rows per frame.
+enum FeedRead: BenchScenario {
+    struct Workload: Sendable {
+        let graph: GeneratedGraph
+        /// Random note ids to look up, the same for every store and round.
+        let lookups: [NoteID]
+    }
+
+    static let id = ScenarioID.feedRead
+    static let headline = "frame.p50"
+    static let title = "read the displayed fields of a page of K notes per frame, and look notes up"
+    static let origin = "every list screen"
+    static let parameters = [
+        ParameterSpec("N", "models in the graph (half of them notes)", range: 100...2_000_000,
+                      quick: 4_000, standard: 100_000, full: 100_000),
+        ParameterSpec("K", "rows per frame", range: 1...10_000, quick: 20, standard: 50, full: 50),
+        ParameterSpec("frames", "frames rendered per round", range: 1...1_000_000,
+                      quick: 2_000, standard: 10_000, full: 10_000),
+        ParameterSpec("lookups", "lookups timed per round", range: 1...10_000_000,
+                      quick: 20_000, standard: 200_000, full: 200_000),
+    ]
+    static let notes = [
+        "A row is a note's title, author name, tag names, pinned flag and date (`RowLayout`).",
+        "held lookup: every note is held by a screen, so a uniquing store finds a live object (weak-table hit); "
+            + "cold lookup: nothing holds the notes, so it builds an object each time and the object dies again.",
+        "Lookups and rows cheaper than 10 clock reads are timed in batches; their percentiles are of batch means.",
+    ]
+
+    static func cases(for profile: Profile) -> [ParameterSet] {
+        profile == .full
+            ? ParameterSet.sweep(parameters, profile, "N", [1_000, 10_000, 100_000, 1_000_000])
+            : [ParameterSet.defaults(parameters, profile)]
+    }
+
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        let graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
+        guard graph.notes.count >= parameters["K"] else {
+            throw ScenarioError("feed-read needs at least K=\(parameters["K"]) notes; raise N")
+        }
+        var random = SeededRandom(seed: seed ^ 0xFEED)
+        let lookups = (0..<parameters["lookups"]).map { _ in NoteID(1 + random.below(graph.notes.count)) }
+        return Workload(graph: graph, lookups: lookups)
+    }
+
+    static func runRound<Store: ModelStore>(
+        _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
+    ) throws -> RoundMetrics {
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        let ids = workload.lookups
+        var metrics = RoundMetrics()
+
+        // Held lookups: every note held, as if on some screen.
+        var holders = workload.graph.noteIDs.compactMap { store.note($0) }
+        let held = try TimedLoop.run(count: ids.count, warmup: min(1_000, ids.count), context: context) { index in
+            consume(store.note(ids[index]))
+        }
+        context.progress(0.3)
+        metrics.addLatency("lookup.held", "held lookup", held.latency)
+        metrics.addAllocations("lookup.held", "held lookup", held.allocations, per: held.operations)
+        metrics.addLockCount("lookup.held", "held lookup", held.locks, per: held.operations)
+
+        // A page on screen, rendered frame after frame.
+        let rows = parameters["K"]
+        let page = Array(holders.prefix(rows))
+        var checksum = RowChecksum()
+        let frames = try TimedLoop.run(count: parameters["frames"], warmup: 100, context: context) { _ in
+            for handle in page { store.display(handle, into: &checksum) }
+        }
+        consume(checksum.value)
+        context.progress(0.6)
+        metrics.addLatency("frame", "frame of K rows", frames.latency)
+        metrics.add("row", "row read (frame p50 / K)", unit: "ns", kind: .timing, frames.latency.p50 / Double(rows))
+        metrics.addAllocations("frame", "frame", frames.allocations, per: frames.operations)
+        metrics.addLockCount("frame", "frame", frames.locks, per: frames.operations)
+
+        // Cold lookups: nothing holds the notes any more.
+        holders.removeAll()
+        store.purge()
+        let cold = try TimedLoop.run(count: ids.count, warmup: min(1_000, ids.count), context: context) { index in
+            consume(store.note(ids[index]))
+        }
+        context.progress(1)
+        metrics.addLatency("lookup.cold", "cold lookup", cold.latency)
+        metrics.addAllocations("lookup.cold", "cold lookup", cold.allocations, per: cold.operations)
+        consume(holders)
+        return metrics
+    }
+}

@@ -1,0 +1,96 @@
+import BenchMetrics
+import Foundation
+import ModelGraph
+import StoreInterface
+
+/// What a model costs in memory at rest, what holding it costs, and what old
+/// snapshots keep alive after a change.
+enum MemoryFootprintScenario: BenchScenario {
+    struct Workload: Sendable {
+        /// Decoded fresh each round, so the store owns every string it holds.
+        let json: Data
+        let models: Int
+        let held: [NoteID]
+        /// Every field of every user changed, as JSON: decoded fresh each
+        /// round, so the new strings belong to the store.
+        let renameEveryUser: Data
+    }
+
+    static let id = ScenarioID.memory
+    static let headline = "model"
+    static let title = "steady-state bytes per model, bytes per held model, and what old snapshots keep alive"
+    static let origin = "every app"
+    static let parameters = [
+        ParameterSpec("N", "models in the graph", range: 100...2_000_000, quick: 4_000, standard: 100_000, full: 100_000),
+        ParameterSpec("held", "share of notes held by screens, %", range: 0...100, quick: 10, standard: 10, full: 10),
+    ]
+    static let notes = [
+        "Heap bytes from jemalloc's stats.allocated, measured between steps of one round with nothing else running.",
+        "after changing every user: every field of every user changed while screens hold their notes; a snapshot "
+            + "store keeps the old values the screens hold alive beside the new ones, a uniquing store changes its "
+            + "objects in place.",
+        "left once the store is gone: what stays allocated per model after screens, store and payloads are all "
+            + "released; anything but about 0 is a leak.",
+    ]
+
+    static func cases(for profile: Profile) -> [ParameterSet] {
+        profile == .full
+            ? ParameterSet.sweep(parameters, profile, "N", [10_000, 100_000, 1_000_000])
+            : [ParameterSet.defaults(parameters, profile)]
+    }
+
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        var graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
+        let json = graph.fullBatch.json()
+        let held = (0..<(graph.notes.count * parameters["held"] / 100)).map { NoteID($0 + 1) }
+        let rename = PayloadBatch(users: graph.userIDs.map { graph.partialUpdate(user: $0, fieldCount: 7, noOp: false) })
+        return Workload(json: json, models: graph.shape.modelCount, held: held, renameEveryUser: rename.json())
+    }
+
+    static func runRound<Store: ModelStore>(
+        _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
+    ) throws -> RoundMetrics {
+        var metrics = RoundMetrics()
+        guard context.countsAllocations else {
+            throw ScenarioError("memory needs jemalloc as the allocator to read the heap")
+        }
+        let empty = try MemoryFootprint.current()
+        var store: Store? = Store(configuration: configuration(for: parameters))
+        try store!.merge(PayloadBatch(json: workload.json))
+        let loaded = try MemoryFootprint.current()
+        context.progress(0.25)
+
+        // The screens are passed to an opaque function between measurements:
+        // otherwise the optimizer may drop an array nobody reads, and the
+        // screens would hold nothing.
+        var screens = workload.held.map { store!.note($0) }
+        consume(screens)
+        let holding = try MemoryFootprint.current()
+        try store!.merge(PayloadBatch(json: workload.renameEveryUser))
+        consume(screens)
+        let updated = try MemoryFootprint.current()
+        context.progress(0.75)
+
+        screens.removeAll()
+        store!.purge()
+        store = nil
+        let freed = try MemoryFootprint.current()
+        context.progress(1)
+
+        let models = Double(workload.models)
+        let held = Double(max(1, workload.held.count))
+        func difference(_ to: MemoryFootprint, _ from: MemoryFootprint) -> Double {
+            Double(to.allocated) - Double(from.allocated)
+        }
+        metrics.add("model", "bytes per model", unit: "bytes", kind: .quantity, difference(loaded, empty) / models)
+        metrics.add("held", "bytes per held note", unit: "bytes", kind: .quantity, difference(holding, loaded) / held)
+        metrics.add("update", "bytes added by changing every user, per held note", unit: "bytes", kind: .quantity,
+                    difference(updated, holding) / held)
+        metrics.add("resident", "resident heap while holding", unit: "MiB", kind: .quantity,
+                    Double(holding.resident) / 1_048_576)
+        metrics.add("freed", "bytes per model left once the store is gone", unit: "bytes", kind: .quantity,
+                    difference(freed, empty) / models)
+        consume(screens)
+        return metrics
+    }
+}

@@ -1,0 +1,107 @@
+import ModelGraph
+import StoreInterface
+import Synchronization
+
+/// NotificationCenter per class and id: one change heard by O observers, on
+/// one id or spread over many; and the cost of observers coming and going.
+enum ObserverFanout: BenchScenario {
+    struct Workload: Sendable {
+        let graph: GeneratedGraph
+        /// One batch per operation, updating every observed user.
+        let updates: [PayloadBatch]
+    }
+
+    static let id = ScenarioID.observerFanout
+    static let headline = "update.p50"
+    static let title = "one update heard by O observers (on one id, or spread over many); add/remove churn"
+    static let origin = "NotificationCenter per class + id"
+    static let parameters = [
+        ParameterSpec("observers", "observers registered", range: 1...1_000_000, quick: 1_000, standard: 10_000, full: 10_000),
+        ParameterSpec("ids", "users the observers are spread over", range: 1...100_000, quick: 1, standard: 1, full: 1),
+        ParameterSpec("updates", "updates per round", range: 1...100_000, quick: 50, standard: 200, full: 200),
+        ParameterSpec("churn", "observe-and-cancel pairs timed per round", range: 1...10_000_000,
+                      quick: 20_000, standard: 200_000, full: 200_000),
+    ]
+    static let notes = [
+        "update: one batch changing every observed user, timed until every handler has run (delivery is "
+            + "synchronous on the writing thread when nothing else writes).",
+        "churn: registering an observer and releasing its token.",
+    ]
+
+    static func cases(for profile: Profile) -> [ParameterSet] {
+        switch profile {
+        case .quick, .default:
+            let spread = ParameterSet.defaults(parameters, profile)
+            var many = spread
+            many.values["ids"] = min(1_000, many["observers"])
+            return [spread, many]
+        case .full:
+            return ParameterSet.sweep(parameters, profile, "observers", [1, 10, 100, 1_000, 10_000])
+                + [ParameterSet(ParameterSet.defaults(parameters, profile).values.merging(["ids": 1_000]) { $1 })]
+        }
+    }
+
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        let ids = parameters["ids"]
+        guard ids <= parameters["observers"] else {
+            throw ScenarioError("observer-fanout: ids (\(ids)) cannot exceed observers (\(parameters["observers"]))")
+        }
+        var graph = try GeneratedGraph(
+            shape: GraphShape(users: max(ids, 10), tags: 1, notes: 0, tagsPerNote: 0, threads: 0, participantsPerMessage: 0),
+            seed: seed)
+        let initial = graph
+        let updates = (0..<parameters["updates"]).map { _ in
+            PayloadBatch(users: (1...ids).map { graph.partialUpdate(user: UserID($0), fieldCount: 1, noOp: false) })
+        }
+        return Workload(graph: initial, updates: updates)
+    }
+
+    static func runRound<Store: ModelStore>(
+        _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
+    ) throws -> RoundMetrics {
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        let heard = Atomic<Int>(0)
+        let ids = parameters["ids"], observers = parameters["observers"]
+        // Each observer is a screen holding the user it shows.
+        var holders: [HeldModels<Store.UserHandle>] = []
+        var tokens: [ObservationToken] = []
+        holders.reserveCapacity(observers)
+        tokens.reserveCapacity(observers)
+        for index in 0..<observers {
+            let id = UserID(1 + index % ids)
+            let holder = HeldModels([store.user(id)])
+            let swap = holder.handler(for: 0)
+            holders.append(holder)
+            tokens.append(store.observe(id) { change in
+                heard.add(1, ordering: .relaxed)
+                swap(change)
+            })
+        }
+        var scheduled = 0
+        var failure: (any Error)?
+        let updates = try TimedLoop.run(count: workload.updates.count, context: context) { index in
+            do { scheduled += try store.merge(workload.updates[index]).notifications } catch { failure = error }
+        }
+        if let failure { throw ScenarioError("observer-fanout: an update failed: \(failure)") }
+        let missed = scheduled - heard.load(ordering: .relaxed)
+        context.progress(0.5)
+
+        let churn = try TimedLoop.run(count: parameters["churn"], warmup: 100, context: context) { index in
+            store.observe(UserID(1 + index % ids)) { _ in }.cancel()
+        }
+        context.progress(1)
+
+        var metrics = RoundMetrics()
+        metrics.addLatency("update", "update heard by all", updates.latency, unit: .microseconds)
+        metrics.add("update.per.observer", "per observer (update p50 / O)", unit: "ns", kind: .timing,
+                    updates.latency.p50 / Double(observers))
+        metrics.addAllocations("update", "update", updates.allocations, per: updates.operations)
+        metrics.add("notifications", "handler calls per update", unit: "count", kind: .count,
+                    Double(scheduled) / Double(max(1, updates.operations)))
+        metrics.add("missed", "handler calls scheduled but not delivered", unit: "count", kind: .count, Double(missed))
+        metrics.addLatency("churn", "observe + cancel", churn.latency)
+        metrics.addAllocations("churn", "observe + cancel", churn.allocations, per: churn.operations)
+        consume((tokens, holders))
+        return metrics
+    }
+}

@@ -1,0 +1,92 @@
+import ModelGraph
+import StoreInterface
+
+/// Pinterest's model cache: server responses carry some of a model's fields;
+/// merge them into the cached superset and tell observers.
+enum PartialMerge: BenchScenario {
+    struct Workload: Sendable {
+        let graph: GeneratedGraph
+        let batches: [PayloadBatch]
+        let observed: [ModelRef]
+    }
+
+    static let id = ScenarioID.partialMerge
+    static let headline = "merge.p50"
+    static let title = "merge batches of partial payloads (k fields each) into cached models and notify observers"
+    static let origin = "Pinterest"
+    static let parameters = [
+        ParameterSpec("N", "models in the graph", range: 100...2_000_000, quick: 4_000, standard: 100_000, full: 100_000),
+        ParameterSpec("batch", "payloads per batch (half users, half notes)", range: 2...100_000,
+                      quick: 50, standard: 200, full: 200),
+        ParameterSpec("k", "fields each payload carries", range: 1...4, quick: 2, standard: 2, full: 2),
+        ParameterSpec("noop", "share of payloads equal to the cache, %", range: 0...100, quick: 30, standard: 30, full: 30),
+        ParameterSpec("observers", "models observed by a screen", range: 0...1_000_000,
+                      quick: 200, standard: 2_000, full: 2_000),
+        ParameterSpec("batches", "batches merged per round", range: 1...100_000, quick: 40, standard: 200, full: 200),
+    ]
+    static let notes = ["An equal payload (a no-op) must be short-circuited: no new value, no notification."]
+
+    static func cases(for profile: Profile) -> [ParameterSet] {
+        profile == .full
+            ? ParameterSet.sweep(parameters, profile, "noop", [0, 50, 100])
+            : [ParameterSet.defaults(parameters, profile)]
+    }
+
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        var graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
+        let initial = graph
+        var random = SeededRandom(seed: seed ^ 0x3E26E)
+        let users = graph.users.count, notes = graph.notes.count
+        let fields = parameters["k"], noOpShare = parameters["noop"]
+        var batches: [PayloadBatch] = []
+        for _ in 0..<parameters["batches"] {
+            var batch = PayloadBatch()
+            for index in 0..<parameters["batch"] {
+                let noOp = random.below(100) < noOpShare
+                if index % 2 == 0 {
+                    batch.users.append(graph.partialUpdate(
+                        user: UserID(1 + random.below(users)), fieldCount: fields, noOp: noOp))
+                } else {
+                    batch.notes.append(graph.partialUpdate(
+                        note: NoteID(1 + random.below(notes)), fieldCount: fields, noOp: noOp))
+                }
+            }
+            batches.append(batch)
+        }
+        let observed = (0..<parameters["observers"]).map { index -> ModelRef in
+            index % 2 == 0 ? .user(UserID(1 + random.below(users))) : .note(NoteID(1 + random.below(notes)))
+        }
+        return Workload(graph: initial, batches: batches, observed: observed)
+    }
+
+    static func runRound<Store: ModelStore>(
+        _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
+    ) throws -> RoundMetrics {
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        let tokens = workload.observed.map { store.show($0) }
+        var summaries: [ChangeSummary] = []
+        summaries.reserveCapacity(workload.batches.count)
+        var failure: (any Error)?
+        let merges = try TimedLoop.run(count: workload.batches.count, context: context) { index in
+            do { summaries.append(try store.merge(workload.batches[index])) } catch { failure = error }
+        }
+        if let failure { throw ScenarioError("partial-merge: a batch failed: \(failure)") }
+        context.progress(1)
+
+        var metrics = RoundMetrics()
+        metrics.addLatency("merge", "batch merge", merges.latency, unit: .microseconds)
+        let payloads = Double(parameters["batch"])
+        metrics.add("merge.payload", "per payload (batch p50 / batch)", unit: "ns", kind: .timing, merges.latency.p50 / payloads)
+        metrics.addAllocations("merge", "batch", merges.allocations, per: merges.operations)
+        let total = summaries.reduce(ChangeSummary(), +)
+        let batches = Double(max(1, summaries.count))
+        metrics.add("merge.updated", "models updated per batch", unit: "count", kind: .count, Double(total.updated) / batches)
+        metrics.add("merge.unchanged", "payloads short-circuited per batch", unit: "count", kind: .count,
+                    Double(total.unchanged) / batches)
+        metrics.add("merge.rebuilt", "parents rebuilt per batch", unit: "count", kind: .count, Double(total.propagated) / batches)
+        metrics.add("merge.notifications", "notifications per batch", unit: "count", kind: .count,
+                    Double(total.notifications) / batches)
+        consume(tokens)
+        return metrics
+    }
+}

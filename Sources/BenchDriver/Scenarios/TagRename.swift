@@ -1,0 +1,112 @@
+import ModelGraph
+import StoreInterface
+
+/// Vesper's question: rename one tag that F notes carry; every screen
+/// showing one of those notes must show the new name.
+enum TagRename: BenchScenario {
+    struct Workload: Sendable {
+        let graph: GeneratedGraph
+        let renames: [TagPayload]
+        let finalName: String
+    }
+
+    static let id = ScenarioID.tagRename
+    static let headline = "rename.p50"
+    static let title = "rename one tag carried by F notes; every holder must display the new name"
+    static let origin = "Vesper"
+    static let parameters = [
+        ParameterSpec("F", "notes carrying the tag", range: 1...1_000_000, quick: 1_000, standard: 10_000, full: 10_000),
+        ParameterSpec("holders", "screens holding one of those notes each", range: 0...1_000_000,
+                      quick: 100, standard: 1_000, full: 1_000),
+        ParameterSpec("renames", "renames per round", range: 1...100_000, quick: 20, standard: 50, full: 50),
+    ]
+    static let notes = [
+        "Each screen holds a note and observes both the note and the tag, as a screen showing tag chips must.",
+        "rename: the write, including every notification it delivers; refresh: every holder re-rendering its row.",
+        "stale holders: screens whose row still shows an old name after the last rename; must be 0.",
+    ]
+
+    static func cases(for profile: Profile) -> [ParameterSet] {
+        profile == .full
+            ? ParameterSet.sweep(parameters, profile, "F", [10, 100, 1_000, 10_000, 100_000])
+            : [ParameterSet.defaults(parameters, profile)]
+    }
+
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        let notes = parameters["F"]
+        guard parameters["holders"] <= notes else {
+            throw ScenarioError("tag-rename: holders (\(parameters["holders"])) cannot exceed F (\(notes))")
+        }
+        // Three tags on every note: each tag is on all F notes.
+        var graph = try GeneratedGraph(
+            shape: GraphShape(users: max(10, notes / 10), tags: 3, notes: notes, tagsPerNote: 3,
+                              threads: 0, participantsPerMessage: 0),
+            seed: seed)
+        let initial = graph
+        let renames = (0..<parameters["renames"]).map { _ in graph.rename(tag: TagID(1)) }
+        return Workload(graph: initial, renames: renames, finalName: graph.tag(TagID(1)).name)
+    }
+
+    static func runRound<Store: ModelStore>(
+        _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
+    ) throws -> RoundMetrics {
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        let ids = Array(workload.graph.noteIDs.prefix(parameters["holders"]))
+        let screens = HeldModels(ids.map { store.note($0) })
+        var tokens: [ObservationToken] = []
+        var tagChips: [ShownModel] = []
+        for (slot, id) in ids.enumerated() {
+            tokens.append(store.observe(id, screens.handler(for: slot)))
+            tagChips.append(store.show(.tag(TagID(1))))
+        }
+        var summaries: [ChangeSummary] = []
+        summaries.reserveCapacity(workload.renames.count)
+        var failure: MergeError?
+        let renames = try TimedLoop.run(count: workload.renames.count, context: context) { index in
+            do {
+                summaries.append(try store.apply(.tag(workload.renames[index])))
+            } catch {
+                failure = error as? MergeError
+            }
+        }
+        if let failure { throw ScenarioError("tag-rename: a rename failed: \(failure)") }
+        context.progress(0.5)
+
+        var checksum = RowChecksum()
+        let refresh = try TimedLoop.run(count: workload.renames.count, context: context) { _ in
+            for slot in 0..<ids.count {
+                if let note = screens[slot] { store.display(note, into: &checksum) }
+            }
+        }
+        consume(checksum.value)
+        let stale = ids.indices.filter { slot in
+            guard let note = screens[slot] else { return true }
+            var recorder = TextCollector()
+            store.display(note, into: &recorder)
+            return !recorder.texts.contains(workload.finalName)
+        }.count
+        context.progress(1)
+
+        var metrics = RoundMetrics()
+        metrics.addLatency("rename", "rename", renames.latency, unit: .microseconds)
+        metrics.addAllocations("rename", "rename", renames.allocations, per: renames.operations)
+        let changes = summaries.reduce(ChangeSummary(), +)
+        let count = Double(max(1, summaries.count))
+        metrics.add("rename.notifications", "notifications per rename", unit: "count", kind: .count,
+                    Double(changes.notifications) / count)
+        metrics.add("rename.rebuilt", "parents rebuilt per rename", unit: "count", kind: .count,
+                    Double(changes.propagated) / count)
+        metrics.addLatency("refresh", "all holders re-render", refresh.latency, unit: .microseconds)
+        metrics.add("stale", "stale holders after last rename", unit: "count", kind: .count, Double(stale))
+        consume((tokens, tagChips))
+        return metrics
+    }
+}
+
+/// A row sink that keeps the texts, for checking what a row shows.
+struct TextCollector: RowSink {
+    var texts: [String] = []
+    mutating func text(_ value: String) { texts.append(value) }
+    mutating func number(_ value: Int64) {}
+    mutating func flag(_ value: Bool) {}
+}

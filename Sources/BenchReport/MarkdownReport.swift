@@ -1,0 +1,161 @@
+import BenchMetrics
+import BenchResults
+import Foundation
+
+/// `report.md`: what a person reads. Rendered only from a `RunResult`, so it
+/// can be regenerated from a saved `results.json` without a re-run.
+public enum MarkdownReport {
+    public static func render(_ run: RunResult) -> String {
+        var sections = [header(run), summary(run), method(run), floors(run)]
+        sections += scenarios(run)
+        sections.append(machine(run))
+        return sections.joined(separator: "\n") + "\n"
+    }
+
+    static func header(_ run: RunResult) -> String {
+        var text = "# ModelStoreBench results\n\n"
+        text += "Profile **\(run.profile)**, \(run.rounds) rounds per case and store, seed \(run.provenance.seed), "
+        text += "\(run.provenance.date), commit `\(run.provenance.commit ?? "unknown")`, "
+        text += "\(run.provenance.cpuModel) (\(run.provenance.cores) cores), \(run.provenance.toolchain). "
+        text += "Took \(Int(run.durationSeconds.rounded())) s.\n"
+        if run.isPartial { text += "\n> **Interrupted:** only the cases below completed.\n" }
+        if run.provenance.isDebugBuild {
+            text += "\n> **Debug build:** timings from a debug build say nothing about the designs. Use `-c release`.\n"
+        }
+        return text
+    }
+
+    static func summary(_ run: RunResult) -> String {
+        var text = "## Summary\n\nEach case's headline metric: the median of the rounds, the ratio of the second store to the first, "
+        text += "and which store is better when the difference is significant.\n\n"
+        var rows: [[String]] = []
+        for result in run.cases {
+            guard let id = headlineMetric(result), let series = result.stores.first?.metric(id) else { continue }
+            let values = run.stores.map { result.store($0)?.metric(id).map { NumberFormat.value($0.median) } ?? "–" }
+            let comparison = result.comparisons.first { $0.metric == id }
+            rows.append([result.scenario, result.label, "\(series.metric.label) (\(series.metric.unit))"] + values
+                        + [comparison.map { NumberFormat.ratio($0.comparison.ratio) } ?? "",
+                           Verdict.text(comparison, kind: series.metric.kind, noisy: false)])
+        }
+        let ratio = run.stores.count > 1
+            ? "\(CaseTable.initial(run.stores[1]))/\(CaseTable.initial(run.stores[0]))" : "ratio"
+        text += table(["scenario", "case", "headline"] + run.stores + [ratio, "verdict"], rows)
+        return text
+    }
+
+    /// The headline metric of a case, or its first timing when it lacks one.
+    static func headlineMetric(_ result: CaseResult) -> String? {
+        guard let metrics = result.stores.first?.metrics else { return nil }
+        if metrics.contains(where: { $0.metric.id == result.headline }) { return result.headline }
+        return metrics.first { $0.metric.kind == .timing }?.metric.id ?? metrics.first?.metric.id
+    }
+
+    static func method(_ run: RunResult) -> String {
+        let harness = run.harness
+        return """
+        ## Method
+
+        - Every case runs on every store with the same seed and the same operations, \(run.rounds) independent rounds each, \
+        a fresh store per round; the stores' order alternates between rounds.
+        - A figure is the median of the rounds. Timings are compared with a two-sided Mann-Whitney U test and called \
+        significant only when p < 0.05 *and* the medians differ by more than 2% (the noise floor); a figure whose \
+        95% bootstrap interval is wider than ±5% is marked noisy. Exact counts (allocations and models of single-threaded \
+        work, notifications) are compared exactly.
+        - Latencies are recorded in HdrHistogram (3 significant digits). An operation cheaper than 10 clock reads is \
+        timed in batches and divided; its percentiles are then of batch means. Fixed-rate loops (background-sync, \
+        consistency) are measured from each operation's due time, correcting for coordinated omission.
+        - Allocations come from jemalloc (\(run.provenance.allocator)), counted exactly per thread through a private arena.
+        - Harness costs measured in this run: clock read \(NumberFormat.value(harness.clock.overheadNanoseconds)) ns, \
+        one timed sample (two clock reads and a histogram record) \(NumberFormat.value(harness.perSampleNanoseconds)) ns, \
+        counting a lock acquisition \(NumberFormat.value(harness.lockCountingNanoseconds)) ns over the bare pthread mutex.
+
+        """
+    }
+
+    static func floors(_ run: RunResult) -> String {
+        guard !run.floors.isEmpty else { return "" }
+        var text = "## Floors\n\nThe primitives the stores are built from, measured in this run (median ns per operation).\n\n"
+        text += table(["primitive", "ns", "mallocs/op"], run.floors.map {
+            [$0.label, NumberFormat.value($0.nanoseconds), NumberFormat.value($0.mallocsPerOperation)]
+        })
+        let comparisons = FloorComparison.all(run)
+        if !comparisons.isEmpty {
+            text += "\nStore operations against their floors (feed-read, medians):\n\n"
+            text += table(["operation", "store", "ns", "floor ns", "× floor"], comparisons.map {
+                [$0.operation, $0.store, NumberFormat.value($0.nanoseconds), NumberFormat.value($0.floor),
+                 NumberFormat.ratio($0.nanoseconds / $0.floor)]
+            })
+        }
+        return text
+    }
+
+    static func scenarios(_ run: RunResult) -> [String] {
+        var sections: [String] = []
+        var seen = Set<String>()
+        for result in run.cases where seen.insert(result.scenario).inserted {
+            var text = "## \(result.scenario)\n\n"
+            if let notes = run.cases.first(where: { $0.scenario == result.scenario })?.notes {
+                for note in notes { text += "- \(note)\n" }
+                text += "\n"
+            }
+            for sameScenario in run.cases where sameScenario.scenario == result.scenario {
+                let caseTable = CaseTable(sameScenario, stores: run.stores)
+                text += "### \(sameScenario.label)\n\n" + table(caseTable.header, caseTable.cells) + "\n"
+            }
+            sections.append(text)
+        }
+        return sections
+    }
+
+    static func machine(_ run: RunResult) -> String {
+        let p = run.provenance
+        return """
+        ## Machine
+
+        | | |
+        |---|---|
+        | CPU | \(p.cpuModel), \(p.cores) cores |
+        | memory | \(p.memoryBytes >> 30) GiB |
+        | OS | \(p.operatingSystem), \(p.kernel) |
+        | toolchain | \(p.toolchain), \(p.buildConfiguration) build |
+        | allocator | \(p.allocator) |
+        | host | \(p.hostname) |
+        | commit | \(p.commit ?? "unknown") |
+        | command | `\(p.arguments.joined(separator: " "))` |
+        """
+    }
+
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        func line(_ cells: [String]) -> String {
+            "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+        }
+        var lines = [line(header), "|" + header.enumerated().map { $0.offset < 2 ? "---|" : "---:|" }.joined()]
+        lines += rows.map(line)
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// A store operation beside the floor of the primitives it is built from.
+struct FloorComparison {
+    let operation: String
+    let store: String
+    let nanoseconds: Double
+    let floor: Double
+
+    static func all(_ run: RunResult) -> [FloorComparison] {
+        guard let feed = run.cases.first(where: { $0.scenario == "feed-read" }) else { return [] }
+        func floor(_ id: String) -> Double? { run.floors.first { $0.id == id }?.nanoseconds }
+        var result: [FloorComparison] = []
+        for store in run.stores {
+            guard let metrics = feed.store(store) else { continue }
+            let lookupFloor = floor("lookup.\(store)"), rowFloor = floor("row.\(store)")
+            if let lookup = metrics.metric("lookup.held.p50"), let lookupFloor {
+                result.append(FloorComparison(operation: "held lookup", store: store, nanoseconds: lookup.median, floor: lookupFloor))
+            }
+            if let row = metrics.metric("row"), let rowFloor {
+                result.append(FloorComparison(operation: "row read", store: store, nanoseconds: row.median, floor: rowFloor))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,51 @@
+import BenchResults
+import Foundation
+
+/// How numbers appear in tables: enough digits to compare, no more.
+enum NumberFormat {
+    static func value(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "–" : "∞" }
+        let magnitude = abs(value)
+        if magnitude == 0 { return "0" }
+        if magnitude >= 100_000 { return grouped(value.rounded()) }
+        if magnitude >= 100 { return String(format: "%.0f", value) }
+        if magnitude >= 10 { return String(format: "%.1f", value) }
+        if magnitude >= 1 { return String(format: "%.2f", value) }
+        if magnitude >= 0.01 { return String(format: "%.3f", value) }
+        return String(format: "%.2g", value)
+    }
+
+    static func ratio(_ ratio: Double) -> String {
+        guard ratio.isFinite else { return ratio.isNaN ? "–" : "∞" }
+        if ratio == 0 { return "0×" }
+        if ratio >= 100 { return String(format: "%.0f×", ratio) }
+        if ratio >= 10 { return String(format: "%.1f×", ratio) }
+        return String(format: "%.2f×", ratio)
+    }
+
+    private static func grouped(_ value: Double) -> String {
+        let digits = String(Int64(abs(value)))
+        var result = ""
+        for (index, digit) in digits.reversed().enumerated() {
+            if index > 0 && index % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + String(result.reversed())
+    }
+}
+
+/// The words a table uses for a comparison.
+enum Verdict {
+    static func text(_ comparison: MetricComparison?, kind: MetricKind, noisy: Bool) -> String {
+        guard let comparison else { return "–" }
+        var text: String
+        if let winner = comparison.winner {
+            text = "\(winner) better"
+            if kind != .count { text += String(format: " (p=%.2g)", comparison.comparison.pValue) }
+        } else {
+            text = kind == .count ? "equal" : "no significant difference"
+        }
+        if noisy { text += ", noisy" }
+        return text
+    }
+}

@@ -1,0 +1,4 @@
+import BenchMetrics
+
+/// A metric's rounds summarized for the results file.
+public typealias BenchSummary = SampleSummary

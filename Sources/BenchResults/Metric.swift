@@ -1,0 +1,56 @@
+/// What a measured number is, so it can be compared and gated correctly.
+public struct MetricDescriptor: Hashable, Sendable, Codable {
+    /// Stable within a scenario, for example "rename.p99".
+    public var id: String
+    /// For people, for example "rename p99".
+    public var label: String
+    /// "ns", "µs", "mallocs/op", "bytes/model", ...
+    public var unit: String
+    public var kind: MetricKind
+    /// Whether a smaller value is better (costs) or a larger one (throughput).
+    public var lowerIsBetter: Bool
+    /// Describes the run rather than ranks the stores (for example how many
+    /// reads a thread managed, or how many entries a weak table holds): shown,
+    /// never given a verdict, never gated.
+    public var informational: Bool
+
+    public init(id: String, label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
+                informational: Bool = false) {
+        self.id = id
+        self.label = label
+        self.unit = unit
+        self.kind = kind
+        self.lowerIsBetter = lowerIsBetter
+        self.informational = informational
+    }
+}
+
+/// How a metric behaves from run to run.
+public enum MetricKind: String, Hashable, Sendable, Codable {
+    /// Time: noisy, compared statistically.
+    case timing
+    /// Deterministic for a given build, seed and parameters (allocations and
+    /// bytes of single-threaded operations, models, notifications): compared
+    /// exactly.
+    case count
+    /// A quantity that depends on thread timing or the machine (contention,
+    /// context switches, resident memory, consistency violations): compared
+    /// statistically.
+    case quantity
+}
+
+/// One metric of one store over every round of a case.
+public struct MetricSeries: Hashable, Sendable, Codable {
+    public var metric: MetricDescriptor
+    /// One value per round, in round order.
+    public var rounds: [Double]
+    public var summary: BenchSummary
+
+    public init(metric: MetricDescriptor, rounds: [Double]) {
+        self.metric = metric
+        self.rounds = rounds
+        self.summary = BenchSummary(rounds)
+    }
+
+    public var median: Double { summary.median }
+}

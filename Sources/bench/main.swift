@@ -1,0 +1,3 @@
+import BenchCLI
+
+BenchEntry.main()

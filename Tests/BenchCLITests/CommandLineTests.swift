@@ -1,0 +1,90 @@
+import BenchResults
+import Foundation
+import Testing
+
+@Suite("bench on the command line")
+struct CommandLineTests {
+    /// Bad input, what the error must mention, all with exit status 64.
+    static let badInputs: [([String], String)] = [
+        (["--scenario", "feed-reed"], "unknown scenario 'feed-reed'; use one of: feed-read"),
+        (["--store", "coredata"], "unknown store 'coredata'; use one of: uniquing, snapshot"),
+        (["--profile", "fast"], "fast"),
+        (["--param", "N"], "--param needs NAME=VALUE"),
+        (["--param", "N=ten"], "'ten' is not a whole number"),
+        (["--param", "N=10,x"], "'x' is not a whole number"),
+        (["--scenario", "cold-load", "--param", "N=5"], "cold-load parameter N=5 is out of range; use 10...2000000"),
+        (["--scenario", "cold-load", "--param", "F=10"], "no selected scenario has a parameter 'F'"),
+        (["--rounds", "0"], "--rounds must be between 1 and 100"),
+        (["--rounds", "many"], "many"),
+        (["--seed", "-1"], "--seed"),
+        (["--output", "/proc/version/results"], "choose another directory with --output DIR"),
+        (["--frobnicate"], "frobnicate"),
+        (["list", "extra"], "extra"),
+    ]
+
+    @Test("bad input gets one line naming what to type instead, and status 64", arguments: badInputs)
+    func badInput(arguments: [String], mention: String) throws {
+        let outcome = try BenchProcess.run(arguments)
+        #expect(outcome.status == 64, "status \(outcome.status): \(outcome.error)")
+        #expect(outcome.errorLines.count == 1, "\(outcome.error)")
+        #expect(outcome.error.hasPrefix("bench: error: "))
+        #expect(outcome.error.contains(mention), "\(outcome.error)")
+        #expect(!outcome.error.contains("Fatal error") && !outcome.error.contains("Stack"))
+    }
+
+    @Test("--help teaches the tool and exits 0")
+    func help() throws {
+        let outcome = try BenchProcess.run(["--help"])
+        #expect(outcome.status == 0)
+        for text in ["--profile", "--scenario", "--store", "--param", "--rounds", "--seed", "--output", "list", "Examples"] {
+            #expect(outcome.output.contains(text), "help lacks \(text)")
+        }
+    }
+
+    @Test("list names every scenario with its parameters")
+    func list() throws {
+        let outcome = try BenchProcess.run(["list"])
+        #expect(outcome.status == 0)
+        for scenario in ["feed-read", "tag-rename", "partial-merge", "child-propagation", "cascade-delete",
+                         "background-sync", "observer-fanout", "churn", "cold-load", "memory", "consistency"] {
+            #expect(outcome.output.contains("\(scenario): "), "list lacks \(scenario)")
+        }
+        #expect(outcome.output.contains("Stores: uniquing, snapshot"))
+    }
+
+    @Test("a small run writes results.json, results.csv and report.md, and prints the tables")
+    func smallRun() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try BenchProcess.run([
+            "--profile", "quick", "--scenario", "cold-load", "--scenario", "tag-rename",
+            "--param", "N=200", "--param", "F=20", "--param", "holders=5", "--param", "renames=2",
+            "--rounds", "2", "--output", directory.path,
+        ])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.output.contains("cold-load  N=200"))
+        #expect(outcome.output.contains("tag-rename  F=20 holders=5 renames=2"))
+        let result = try RunResult.read(from: directory.appendingPathComponent("results.json"))
+        #expect(result.cases.count == 2)
+        #expect(result.profile == "custom")
+        #expect(result.rounds == 2)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("results.csv").path))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.md").path))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("a sweep runs one case per value")
+    func sweep() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try BenchProcess.run([
+            "--scenario", "cold-load", "--param", "N=100,200,300", "--rounds", "1", "--store", "snapshot",
+            "--output", directory.path,
+        ])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let result = try RunResult.read(from: directory.appendingPathComponent("results.json"))
+        #expect(result.cases.map { $0.parameters["N"] } == [100, 200, 300])
+        #expect(result.stores == ["snapshot"])
+    }
+}

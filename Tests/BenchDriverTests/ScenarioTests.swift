@@ -1,0 +1,57 @@
+import BenchDriver
+import BenchResults
+import Testing
+
+@Suite("Every scenario on every store")
+struct ScenarioTests {
+    /// Metrics that count correctness failures: each must be 0.
+    static let mustBeZero = ["stale", "inconsistent", "delete.wrong", "missed"]
+
+    @Test("runs at tiny sizes on both stores and passes its own checks", arguments: ScenarioID.allCases)
+    func runs(scenario: ScenarioID) throws {
+        let result = try SuiteRunner(plan: TinyPlans.plan([scenario]), progress: SilentProgress()).run()
+        #expect(!result.isPartial)
+        #expect(result.cases.count == scenario.definition.cases(for: .quick).count)
+        for caseResult in result.cases {
+            #expect(caseResult.stores.map(\.store) == ["uniquing", "snapshot"])
+            for store in caseResult.stores {
+                #expect(!store.metrics.isEmpty, "\(caseResult.label) on \(store.store) measured nothing")
+                for series in store.metrics {
+                    #expect(series.rounds.allSatisfy { !$0.isNaN }, "\(series.metric.id) is NaN")
+                }
+                // A correctness counter on a design that must not fail it.
+                for id in Self.mustBeZero where !(id == "stale" && caseResult.scenario == "consistency") {
+                    if let series = store.metric(id) {
+                        #expect(series.median == 0, "\(caseResult.scenario) \(caseResult.label) \(store.store): \(id) = \(series.median)")
+                    }
+                }
+            }
+            #expect(caseResult.comparisons.allSatisfy { $0.baseline == "uniquing" && $0.candidate == "snapshot" })
+        }
+    }
+
+    @Test("a snapshot store's held value is never torn; a uniquing store with object locks neither")
+    func consistencyByDesign() throws {
+        let result = try SuiteRunner(plan: TinyPlans.plan([.consistency]), progress: SilentProgress()).run()
+        let objectLocks = try #require(result.cases.first { $0.parameters["locking"] == 0 })
+        #expect(objectLocks.store("uniquing")?.metric("torn")?.median == 0)
+        #expect(objectLocks.store("snapshot")?.metric("torn")?.median == 0)
+        // A uniquing store reads the live author: never older than what it was told.
+        #expect(objectLocks.store("uniquing")?.metric("stale")?.median == 0)
+    }
+
+    @Test("the same seed gives the same exact counts on the same store")
+    func countsAreDeterministic() throws {
+        let first = try SuiteRunner(plan: TinyPlans.plan([.tagRename, .partialMerge]), progress: SilentProgress()).run()
+        let second = try SuiteRunner(plan: TinyPlans.plan([.tagRename, .partialMerge]), progress: SilentProgress()).run()
+        for (one, other) in zip(first.cases, second.cases) {
+            for store in one.stores {
+                for series in store.metrics where series.metric.kind == .count && !series.metric.id.hasSuffix(".mallocs")
+                    && !series.metric.id.hasSuffix(".bytes") {
+                    #expect(other.store(store.store)?.metric(series.metric.id)?.rounds == series.rounds,
+                            "\(one.scenario) \(series.metric.id) on \(store.store)")
+                }
+            }
+        }
+    }
+}
