@@ -43,7 +43,7 @@ struct RunOptions: ParsableArguments {
             _ = try selectedStores()
             try ParameterOverride.validate(try overrides(), for: try selectedScenarios())
         } catch {
-            throw ValidationError((error as? CommandFailure)?.message ?? "\(error)")
+            throw ValidationError(error.message)
         }
     }
 

@@ -70,11 +70,15 @@ public enum Floors {
         floor("weak.load", "weak load of a live object") { index in
             consumeObject(fixture.weakRows[keys[index & fixture.mask]].object)
         }
-        floor("retain.plain", "retain + release, plain object") { index in
-            Unmanaged.passRetained(fixture.plain[keys[index & fixture.mask]]).release()
+        // Storing into a strong property retains the new object and releases
+        // the old one: a heap store the optimizer cannot remove, unlike a
+        // retain paired with a release it can see.
+        let slot = Slot()
+        floor("retain.plain", "retain + release (a strong store), plain object") { index in
+            slot.object = fixture.plain[keys[index & fixture.mask]]
         }
-        floor("retain.weakly", "retain + release, object with a side table") { index in
-            Unmanaged.passRetained(fixture.objectList[keys[index & fixture.mask]]).release()
+        floor("retain.weakly", "retain + release (a strong store), object with a side table") { index in
+            slot.object = fixture.objectList[keys[index & fixture.mask]]
         }
         floor("lookup.uniquing", "lock + dictionary hit + weak load (A's lookup floor)") { index in
             let key = keys[index & fixture.mask]
@@ -84,21 +88,23 @@ public enum Floors {
             let key = keys[index & fixture.mask]
             consumeNote(fixture.lock.withLock { fixture.noteTable[key] })
         }
+        // Rows cycle through one page, as a frame re-reads the rows on screen.
+        // Rows go to the same sink the stores' rows go to.
+        var sink = RowChecksum()
         floor("row.uniquing", "a note row from objects: 5 locks, 5 string reads (A's row floor)") { index in
-            let row = fixture.objectRows[keys[index & fixture.mask] % fixture.objectRows.count]
-            var total = 0
-            for object in row {
-                fixture.locks.withLock(stripe: object.stripe) { total &+= object.text.utf8.count }
+            for object in fixture.objectRows[index % Fixture.page] {
+                fixture.locks.withLock(stripe: object.stripe) { sink.text(object.text) }
             }
-            consumeValue(total)
         }
         floor("row.snapshot", "a note row from a value in hand (B's row floor)") { index in
-            let note = fixture.notes[keys[index & fixture.mask] % fixture.notes.count]
-            var total = note.attributes.title.utf8.count &+ note.author.attributes.name.utf8.count
-            for tag in note.tags { total &+= tag.attributes.name.utf8.count }
-            total &+= note.attributes.isPinned ? 1 : 0
-            consumeValue(total &+ Int(note.attributes.updatedAt))
+            let note = fixture.notes[index % Fixture.page]
+            sink.text(note.attributes.title)
+            sink.text(note.author.attributes.name)
+            for tag in note.tags { sink.text(tag.attributes.name) }
+            sink.flag(note.attributes.isPinned)
+            sink.number(note.attributes.updatedAt)
         }
+        consumeValue(sink.value)
         floor("malloc.object", "allocate and free a small object") { index in consumeObject(TinyObject(index)) }
         return floors
     }
@@ -106,6 +112,8 @@ public enum Floors {
     /// The data the floors run on, built once.
     final class Fixture: @unchecked Sendable {
         // @unchecked: built once, then only read (and locked) from the measuring thread.
+        /// Rows on one screen, as feed-read's default K.
+        static let page = 50
         let lock = InstrumentedLock(site: .storeState)
         let locks = StripedLocks(count: 1024, site: .objectFields)
         let keys: [Int]
@@ -150,6 +158,11 @@ public enum Floors {
             self.number = number
             self.text = "a string long enough to live on the heap \(number)"
         }
+    }
+
+    /// Somewhere to store a strong reference.
+    final class Slot: @unchecked Sendable {
+        var object: FloorObject?
     }
 
     final class TinyObject {

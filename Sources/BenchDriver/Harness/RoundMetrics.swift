@@ -62,7 +62,7 @@ public struct RoundMetrics: Sendable {
             Double(usage.voluntarySwitches))
         add("\(role).switches.involuntary", "\(role): involuntary context switches", unit: "count", kind: .quantity,
             Double(usage.involuntarySwitches))
-        add("\(role).cpu", "\(role): CPU / wall", unit: "%", kind: .quantity, lowerIsBetter: false, usage.cpuShare * 100)
+        add("\(role).cpu", "\(role): CPU / wall", unit: "%", kind: .quantity, informational: true, usage.cpuShare * 100)
     }
 }
 
