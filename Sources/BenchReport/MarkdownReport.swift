@@ -39,7 +39,7 @@ public enum MarkdownReport {
         }
         let ratio = run.stores.count > 1
             ? "\(CaseTable.initial(run.stores[1]))/\(CaseTable.initial(run.stores[0]))" : "ratio"
-        text += table(["scenario", "case", "headline"] + run.stores + [ratio, "verdict"], rows)
+        text += table(["scenario", "case", "headline"] + run.stores + [ratio, "verdict"], rows, textColumns: 3)
         return text
     }
 
@@ -125,11 +125,12 @@ public enum MarkdownReport {
         """
     }
 
-    static func table(_ header: [String], _ rows: [[String]]) -> String {
+    /// A Markdown table: the first `textColumns` left-aligned, the rest (numbers) right-aligned.
+    static func table(_ header: [String], _ rows: [[String]], textColumns: Int = 2) -> String {
         func line(_ cells: [String]) -> String {
             "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
         }
-        var lines = [line(header), "|" + header.enumerated().map { $0.offset < 2 ? "---|" : "---:|" }.joined()]
+        var lines = [line(header), "|" + header.indices.map { $0 < textColumns ? "---|" : "---:|" }.joined()]
         lines += rows.map(line)
         return lines.joined(separator: "\n") + "\n"
     }
