@@ -69,10 +69,12 @@ let package = Package(
             swiftSettings: specializedAcrossModules
         ),
         .target(name: "BenchReport", dependencies: ["BenchResults", "BenchMetrics"], swiftSettings: specializedAcrossModules),
+        .target(name: "RegressionGate", dependencies: ["BenchResults", "BenchMetrics"], swiftSettings: specializedAcrossModules),
         .target(
             name: "BenchCLI",
             dependencies: [
-                "BenchDriver", "BenchReport", "BenchResults", "BenchMetrics", "Uniquing", "Snapshots", "StoreInterface",
+                "BenchDriver", "BenchReport", "BenchResults", "BenchMetrics", "RegressionGate", "Uniquing", "Snapshots",
+                "StoreInterface",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: specializedAcrossModules
@@ -85,6 +87,7 @@ let package = Package(
             dependencies: ["BenchDriver", "BenchResults", "BenchReport", "BenchMetrics", "Uniquing", "Snapshots", "StoreInterface"]
         ),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchResults", "bench"]),
+        .testTarget(name: "RegressionGateTests", dependencies: ["RegressionGate", "BenchResults", "BenchMetrics"]),
         .testTarget(name: "BenchMetricsTests", dependencies: ["BenchMetrics", "Instrumentation", "TestSupport"]),
         .testTarget(
             name: "StoreTests",

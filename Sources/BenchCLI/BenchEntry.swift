@@ -9,6 +9,11 @@ public enum BenchEntry {
         case success = 0
         /// The run could not finish (a scenario failed, a file could not be written).
         case failure = 1
+        /// Compared with a baseline, something regressed.
+        case regression = 2
+        /// The baseline (or the saved run) cannot be used: missing, unreadable,
+        /// corrupt, of another schema, or not comparable.
+        case unusableBaseline = 3
         /// Bad command line: unknown name, out-of-range value, unwritable output.
         case usage = 64
     }
@@ -66,6 +71,7 @@ struct CommandFailure: Error, CustomStringConvertible {
 
     static func usage(_ message: String) -> CommandFailure { CommandFailure(status: .usage, message: message) }
     static func failure(_ message: String) -> CommandFailure { CommandFailure(status: .failure, message: message) }
+    static func unusable(_ message: String) -> CommandFailure { CommandFailure(status: .unusableBaseline, message: message) }
 }
 
 struct BenchCommand: ParsableCommand {
@@ -86,12 +92,16 @@ struct BenchCommand: ParsableCommand {
           bench --scenario tag-rename --param F=100,10000
           bench list                             scenarios and their parameters
         """,
-        subcommands: [ListCommand.self]
+        subcommands: [CompareCommand.self, MergeCommand.self, ListCommand.self]
     )
 
     @OptionGroup var options: RunOptions
+    @OptionGroup var gate: GateOptions
 
     func run() throws {
-        try options.run()
+        let baseline = try gate.loadBaseline()
+        let result = try options.execute()
+        try gate.save(result)
+        if let baseline { try gate.check(result, against: baseline) }
     }
 }

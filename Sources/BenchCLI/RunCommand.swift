@@ -47,7 +47,8 @@ struct RunOptions: ParsableArguments {
         }
     }
 
-    func run() throws {
+    /// Runs the plan, prints the tables, writes the files; returns the result.
+    func execute() throws -> RunResult {
         let directory = URL(fileURLWithPath: output ?? "results/\(profile)")
         do {
             try AtomicFile.prepareDirectory(directory)
@@ -74,6 +75,7 @@ struct RunOptions: ParsableArguments {
         if result.isPartial {
             throw CommandFailure.failure("interrupted after \(result.cases.count) of \(plan.cases.count) cases; wrote what completed")
         }
+        return result
     }
 
     private func checkAllocator() throws {

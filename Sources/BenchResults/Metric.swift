@@ -30,12 +30,12 @@ public enum MetricKind: String, Hashable, Sendable, Codable {
     /// Time: noisy, compared statistically.
     case timing
     /// Deterministic for a given build, seed and parameters (allocations and
-    /// bytes of single-threaded operations, models, notifications): compared
-    /// exactly.
+    /// bytes of single-threaded operations, heap bytes, models,
+    /// notifications, correctness checks): compared exactly.
     case count
     /// A quantity that depends on thread timing or the machine (contention,
-    /// context switches, resident memory, consistency violations): compared
-    /// statistically.
+    /// context switches, resident memory, stale and torn reads under
+    /// concurrency): compared statistically, reported but never gated.
     case quantity
 }
 

@@ -22,10 +22,15 @@ public struct RoundMetrics: Sendable {
     }
 
     /// p50, p99 and max of an operation's latency, in the unit that reads best.
-    public mutating func addLatency(_ id: String, _ label: String, _ summary: LatencySummary, unit: TimeUnit = .nanoseconds) {
-        add("\(id).p50", "\(label) p50", unit: unit.symbol, kind: .timing, unit.convert(summary.p50))
-        add("\(id).p99", "\(label) p99", unit: unit.symbol, kind: .timing, unit.convert(summary.p99))
-        add("\(id).max", "\(label) max", unit: unit.symbol, kind: .timing, unit.convert(summary.max))
+    /// A latency measured while threads deliberately contend depends on the
+    /// scheduler: pass `.quantity`.
+    public mutating func addLatency(
+        _ id: String, _ label: String, _ summary: LatencySummary, unit: TimeUnit = .nanoseconds,
+        kind: MetricKind = .timing
+    ) {
+        add("\(id).p50", "\(label) p50", unit: unit.symbol, kind: kind, unit.convert(summary.p50))
+        add("\(id).p99", "\(label) p99", unit: unit.symbol, kind: kind, unit.convert(summary.p99))
+        add("\(id).max", "\(label) max", unit: unit.symbol, kind: kind, unit.convert(summary.max))
     }
 
     /// Allocations per operation; `deterministic` when single-threaded.

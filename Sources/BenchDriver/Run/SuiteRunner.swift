@@ -113,7 +113,7 @@ public struct SuiteRunner {
         return CaseResult(
             scenario: scenario.rawValue, label: plannedCase.label, parameters: plannedCase.parameters.values,
             headline: definition.headline, notes: definition.notes,
-            stores: stores, comparisons: Self.comparisons(stores))
+            stores: stores, comparisons: CaseResult.comparisons(stores))
     }
 
     /// Each metric's values across rounds, in the order the first round reported them.
@@ -129,15 +129,4 @@ public struct SuiteRunner {
         return order.map { MetricSeries(metric: $0, rounds: values[$0.id]!) }
     }
 
-    /// Every store after the first against the first, metric by metric.
-    static func comparisons(_ stores: [StoreCaseResult]) -> [MetricComparison] {
-        guard let baseline = stores.first else { return [] }
-        return stores.dropFirst().flatMap { candidate in
-            baseline.metrics.compactMap { series -> MetricComparison? in
-                guard !series.metric.informational, let other = candidate.metric(series.metric.id) else { return nil }
-                return MetricComparison(metric: series.metric, baseline: series, candidate: other,
-                                        baselineStore: baseline.store, candidateStore: candidate.store)
-            }
-        }
-    }
 }

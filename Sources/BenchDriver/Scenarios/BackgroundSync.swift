@@ -145,16 +145,16 @@ enum BackgroundSync: BenchScenario {
         let latencies = recorders.withLock { $0 }
         let counts = operations.withLock { $0 }
         if let frame = latencies["main"]?.summary {
-            metrics.addLatency("main.frame", "main: frame (from due time)", frame, unit: .microseconds)
+            metrics.addLatency("main.frame", "main: frame (from due time)", frame, unit: .microseconds, kind: .quantity)
         }
         if let write = latencies["writer"]?.summary {
-            metrics.addLatency("writer.batch", "writer: batch (from due time)", write, unit: .microseconds)
+            metrics.addLatency("writer.batch", "writer: batch (from due time)", write, unit: .microseconds, kind: .quantity)
             metrics.add("writer.applied", "writer: batches applied before the main thread finished", unit: "count",
                         kind: .quantity, informational: true, Double(counts["writer"] ?? 0))
         }
         if let read = latencies["reader"]?.summary {
-            metrics.add("reader.read.p50", "reader: lookup + row p50", unit: "ns", kind: .timing, read.p50)
-            metrics.add("reader.throughput", "reader: lookups + rows per second", unit: "ops/s", kind: .timing,
+            metrics.add("reader.read.p50", "reader: lookup + row p50", unit: "ns", kind: .quantity, read.p50)
+            metrics.add("reader.throughput", "reader: lookups + rows per second", unit: "ops/s", kind: .quantity,
                         lowerIsBetter: false, read.operationsPerSecond)
         }
         for role in ["main", "writer", "reader"] {

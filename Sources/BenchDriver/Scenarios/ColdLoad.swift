@@ -63,7 +63,7 @@ enum ColdLoad: BenchScenario {
         metrics.add("merge.model", "merge per model", unit: "ns", kind: .timing, merge.latency.p50 / models)
         metrics.addAllocations("merge.model", "merge per model", merge.allocations, per: workload.models)
         if let before, let after {
-            metrics.add("retained", "retained per model", unit: "bytes", kind: .quantity,
+            metrics.add("retained", "retained per model", unit: "bytes", kind: .count,
                         (Double(after.allocated) - Double(before.allocated)) / models)
         }
         metrics.add("models", "models stored", unit: "count", kind: .count, informational: true, Double(store.counts.models))

@@ -162,7 +162,8 @@ enum Consistency: BenchScenario {
                     Double(stale.load(ordering: .relaxed)) / total * 1e6)
         metrics.add("torn", "torn reads", unit: "per million", kind: .quantity,
                     Double(torn.load(ordering: .relaxed)) / total * 1e6)
-        metrics.addLatency("delivery", "notification delivery", delivery.withLock { $0.summary }, unit: .microseconds)
+        metrics.addLatency("delivery", "notification delivery", delivery.withLock { $0.summary }, unit: .microseconds,
+                           kind: .quantity)
         metrics.add("writes", "writes applied", unit: "count", kind: .quantity, informational: true,
                     Double(writesDone.load(ordering: .relaxed)))
         if let readerThreads = reports["reader"] {

@@ -25,7 +25,8 @@ enum MemoryFootprintScenario: BenchScenario {
         ParameterSpec("held", "share of notes held by screens, %", range: 0...100, quick: 10, standard: 10, full: 10),
     ]
     static let notes = [
-        "Heap bytes from jemalloc's stats.allocated, measured between steps of one round with nothing else running.",
+        "Heap bytes from jemalloc's stats.allocated, measured between steps of one round with nothing else "
+            + "running: exact for a given build and seed, so they are compared as counts. Resident memory is not.",
         "after changing every user: every field of every user changed while screens hold their notes; a snapshot "
             + "store keeps the old values the screens hold alive beside the new ones, a uniquing store changes its "
             + "objects in place.",
@@ -82,13 +83,13 @@ enum MemoryFootprintScenario: BenchScenario {
         func difference(_ to: MemoryFootprint, _ from: MemoryFootprint) -> Double {
             Double(to.allocated) - Double(from.allocated)
         }
-        metrics.add("model", "bytes per model", unit: "bytes", kind: .quantity, difference(loaded, empty) / models)
-        metrics.add("held", "bytes per held note", unit: "bytes", kind: .quantity, difference(holding, loaded) / held)
-        metrics.add("update", "bytes added by changing every user, per held note", unit: "bytes", kind: .quantity,
+        metrics.add("model", "bytes per model", unit: "bytes", kind: .count, difference(loaded, empty) / models)
+        metrics.add("held", "bytes per held note", unit: "bytes", kind: .count, difference(holding, loaded) / held)
+        metrics.add("update", "bytes added by changing every user, per held note", unit: "bytes", kind: .count,
                     difference(updated, holding) / held)
         metrics.add("resident", "resident heap while holding", unit: "MiB", kind: .quantity,
                     Double(holding.resident) / 1_048_576)
-        metrics.add("freed", "bytes per model left once the store is gone", unit: "bytes", kind: .quantity,
+        metrics.add("freed", "bytes per model left once the store is gone", unit: "bytes", kind: .count,
                     difference(freed, empty) / models)
         consume(screens)
         return metrics

@@ -30,7 +30,8 @@ public struct Comparison: Hashable, Sendable, Codable {
 
     /// - Parameters:
     ///   - noiseFloor: relative difference of the medians below which a
-    ///     difference is never significant (0.02 is 2%).
+    ///     difference is never significant, as a factor either way: 0.02 is
+    ///     2% (above 1.02 times or below 1/1.02 times).
     public init(baseline: [Double], candidate: [Double], alpha: Double = 0.05, noiseFloor: Double = 0.02) {
         precondition(!baseline.isEmpty && !candidate.isEmpty, "comparing empty samples")
         let baselineMedian = Quantiles.median(baseline.sorted())
@@ -41,7 +42,9 @@ public struct Comparison: Hashable, Sendable, Codable {
         pValue = MannWhitney.pValue(baseline, candidate)
         self.alpha = alpha
         self.noiseFloor = noiseFloor
-        if pValue < alpha, abs(ratio - 1) > noiseFloor {
+        // The floor is a factor both ways: 0.5 means more than 1.5 times, or
+        // less than 1/1.5 times, so that it can be wider than 100%.
+        if pValue < alpha, ratio > 1 + noiseFloor || ratio < 1 / (1 + noiseFloor) {
             verdict = ratio < 1 ? .lower : .higher
         } else {
             verdict = .same

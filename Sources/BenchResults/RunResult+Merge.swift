@@ -1,0 +1,55 @@
+extension CaseResult {
+    /// Every store after the first against the first, metric by metric
+    /// (informational metrics are not compared).
+    public static func comparisons(_ stores: [StoreCaseResult]) -> [MetricComparison] {
+        guard let baseline = stores.first else { return [] }
+        return stores.dropFirst().flatMap { candidate in
+            baseline.metrics.compactMap { series -> MetricComparison? in
+                guard !series.metric.informational, let other = candidate.metric(series.metric.id) else { return nil }
+                return MetricComparison(metric: series.metric, baseline: series, candidate: other,
+                                        baselineStore: baseline.store, candidateStore: candidate.store)
+            }
+        }
+    }
+}
+
+extension RunResult {
+    /// Several runs of the same plan pooled into one: every case's rounds
+    /// side by side. A baseline recorded this way carries the drift between
+    /// processes in its rounds, which one run cannot show.
+    ///
+    /// - Throws: when the runs differ in seed, build, stores or cases.
+    public static func merging(_ runs: [RunResult]) throws(OutputError) -> RunResult {
+        guard var merged = runs.first else { throw .malformed("merge", reason: "no runs to merge") }
+        for (index, run) in runs.enumerated().dropFirst() {
+            let name = "run \(index + 1)"
+            guard run.provenance.seed == merged.provenance.seed,
+                  run.provenance.buildConfiguration == merged.provenance.buildConfiguration else {
+                throw .malformed(name, reason: "its seed or build configuration differs from the first run's")
+            }
+            guard run.stores == merged.stores, run.cases.map(\.key) == merged.cases.map(\.key) else {
+                throw .malformed(name, reason: "it ran other stores or cases than the first run")
+            }
+            guard !run.isPartial else { throw .malformed(name, reason: "it was interrupted") }
+            for caseIndex in merged.cases.indices {
+                let pairs = zip(merged.cases[caseIndex].stores, run.cases[caseIndex].stores)
+                merged.cases[caseIndex].stores = pairs.map { mine, theirs in pooled(mine, theirs) }
+            }
+            merged.rounds += run.rounds
+            merged.durationSeconds += run.durationSeconds
+        }
+        for caseIndex in merged.cases.indices {
+            merged.cases[caseIndex].comparisons = CaseResult.comparisons(merged.cases[caseIndex].stores)
+        }
+        merged.provenance.arguments = ["merged from \(runs.count) runs"] + merged.provenance.arguments
+        return merged
+    }
+
+    private static func pooled(_ mine: StoreCaseResult, _ theirs: StoreCaseResult) -> StoreCaseResult {
+        let metrics = mine.metrics.map { series -> MetricSeries in
+            let more = theirs.metric(series.metric.id)?.rounds ?? []
+            return MetricSeries(metric: series.metric, rounds: series.rounds + more)
+        }
+        return StoreCaseResult(store: mine.store, metrics: metrics)
+    }
+}

@@ -1,0 +1,149 @@
+import BenchMetrics
+import BenchResults
+
+/// A run checked against a baseline, metric by metric.
+public struct GateReport: Sendable {
+    public enum Verdict: String, Sendable {
+        case improved, unchanged, regressed
+        /// In the baseline, absent from a run that should have it.
+        case missing
+    }
+
+    public struct Row: Sendable {
+        public let caseLabel: String
+        public let store: String
+        public let metric: MetricDescriptor
+        public let treatment: GateRules.Treatment
+        public let baseline: Double?
+        public let current: Double?
+        /// p-value of the rounds' comparison, for statistical gates.
+        public let pValue: Double?
+        public let verdict: Verdict
+
+        /// Relative change of the median, current over baseline minus one.
+        public var change: Double? {
+            guard let baseline, let current, baseline != 0 else { return nil }
+            return current / baseline - 1
+        }
+    }
+
+    /// Every gated metric, and every missing case.
+    public var rows: [Row]
+    /// Why some metrics were not gated (another host, another profile, ...).
+    public var warnings: [String]
+    /// Metrics shown in the results but not gated (timings' maxima, machine
+    /// quantities, informational figures, timings on another host).
+    public var reportedOnly: Int
+
+    public var regressions: [Row] { rows.filter { $0.verdict == .regressed || $0.verdict == .missing } }
+    public var passed: Bool { regressions.isEmpty }
+
+    public func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
+}
+
+/// The baseline and the run cannot be compared at all.
+public struct GateError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}
+
+public enum BaselineComparison {
+    /// Compares `current` with `baseline` under `rules`.
+    ///
+    /// - Throws: `GateError` when the two are not comparable: different build
+    ///   configurations or seeds (counts would differ for no regression), or
+    ///   no case in common.
+    public static func compare(
+        baseline: RunResult, current: RunResult, rules: GateRules = .standard
+    ) throws(GateError) -> GateReport {
+        let base = baseline.provenance, now = current.provenance
+        guard base.buildConfiguration == now.buildConfiguration else {
+            throw GateError(description: "the baseline is from a \(base.buildConfiguration) build and this run from a \(now.buildConfiguration) build; compare release with release (swift run -c release bench)")
+        }
+        guard base.seed == now.seed else {
+            throw GateError(description: "the baseline used seed \(base.seed) and this run seed \(now.seed): the workloads differ; run with --seed \(base.seed)")
+        }
+        var warnings: [String] = []
+        let sameHost = base.hostKey == now.hostKey
+        if !sameHost {
+            warnings.append("the baseline was recorded on another host or toolchain (\(base.hostKey)); this run: \(now.hostKey). Timings are reported, not gated; exact counts are still gated.")
+        }
+        let sameProfile = baseline.profile == current.profile
+        if !sameProfile {
+            warnings.append("the baseline ran profile '\(baseline.profile)', this run '\(current.profile)': only the cases both ran are compared.")
+        }
+        let currentCases = Dictionary(current.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        guard baseline.cases.contains(where: { currentCases[$0.key] != nil }) else {
+            throw GateError(description: "the baseline and this run have no case in common (baseline profile '\(baseline.profile)', this run '\(current.profile)')")
+        }
+
+        var rows: [GateReport.Row] = []
+        var reportedOnly = 0
+        for baseCase in baseline.cases {
+            guard let currentCase = currentCases[baseCase.key] else {
+                if sameProfile || current.isPartial {
+                    rows.append(missingRow(baseCase, store: "all", reason: "case not run"))
+                }
+                continue
+            }
+            for baseStore in baseCase.stores {
+                guard let currentStore = currentCase.store(baseStore.store) else {
+                    if sameProfile { rows.append(missingRow(baseCase, store: baseStore.store, reason: "store not run")) }
+                    continue
+                }
+                for series in baseStore.metrics {
+                    let treatment = rules.treatment(of: series.metric, sameHost: sameHost)
+                    guard treatment != .reported else {
+                        reportedOnly += 1
+                        continue
+                    }
+                    guard let now = currentStore.metric(series.metric.id) else {
+                        rows.append(GateReport.Row(
+                            caseLabel: "\(baseCase.scenario) \(baseCase.label)", store: baseStore.store,
+                            metric: series.metric, treatment: treatment, baseline: series.median, current: nil,
+                            pValue: nil, verdict: .missing))
+                        continue
+                    }
+                    rows.append(row(baseCase, baseStore.store, series, now, treatment, rules))
+                }
+            }
+        }
+        return GateReport(rows: rows, warnings: warnings, reportedOnly: reportedOnly)
+    }
+
+    private static func row(
+        _ baseCase: CaseResult, _ store: String, _ baseline: MetricSeries, _ current: MetricSeries,
+        _ treatment: GateRules.Treatment, _ rules: GateRules
+    ) -> GateReport.Row {
+        let metric = baseline.metric
+        var pValue: Double?
+        let direction: Comparison.Verdict
+        switch treatment {
+        case .exact:
+            let tolerance = rules.countTolerance * max(1, abs(baseline.median))
+            let difference = current.median - baseline.median
+            direction = abs(difference) <= tolerance ? .same : (difference < 0 ? .lower : .higher)
+        case .statistical:
+            let comparison = Comparison(baseline: baseline.rounds, candidate: current.rounds,
+                                        alpha: rules.alpha, noiseFloor: rules.timingNoiseFloor)
+            pValue = comparison.pValue
+            direction = comparison.verdict
+        case .reported:
+            direction = .same
+        }
+        let verdict: GateReport.Verdict = switch direction {
+        case .same: .unchanged
+        case .lower: metric.lowerIsBetter ? .improved : .regressed
+        case .higher: metric.lowerIsBetter ? .regressed : .improved
+        }
+        return GateReport.Row(
+            caseLabel: "\(baseCase.scenario) \(baseCase.label)", store: store, metric: metric, treatment: treatment,
+            baseline: baseline.median, current: current.median, pValue: pValue, verdict: verdict)
+    }
+
+    private static func missingRow(_ baseCase: CaseResult, store: String, reason: String) -> GateReport.Row {
+        GateReport.Row(
+            caseLabel: "\(baseCase.scenario) \(baseCase.label)", store: store,
+            metric: MetricDescriptor(id: "case", label: reason, unit: "", kind: .count),
+            treatment: .exact, baseline: nil, current: nil, pValue: nil, verdict: .missing)
+    }
+}

@@ -1,0 +1,95 @@
+import BenchResults
+import Foundation
+import Testing
+
+@Suite("bench compare on the command line")
+struct BaselineCommandTests {
+    /// A small saved run to compare with.
+    static func savedRun(in directory: URL) throws -> URL {
+        let outcome = try BenchProcess.run([
+            "--scenario", "cold-load", "--param", "N=200", "--rounds", "2", "--output", directory.path,
+            "--save-baseline", directory.appendingPathComponent("baseline.json").path,
+        ])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        return directory.appendingPathComponent("baseline.json")
+    }
+
+    @Test("a saved run compared with itself exits 0 and prints every gated metric")
+    func compareWithItself() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let baseline = try Self.savedRun(in: directory)
+        let outcome = try BenchProcess.run(["--baseline", baseline.path, "compare", "--current", baseline.path])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.output.contains("0 regressed, 0 missing"))
+        #expect(outcome.output.contains("merge per model mallocs"))
+    }
+
+    @Test("a doctored baseline with fewer allocations makes the run regress, status 2")
+    func plantedRegression() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let baseline = try Self.savedRun(in: directory)
+        var result = try RunResult.read(from: baseline)
+        // Pretend the baseline allocated one malloc per model less.
+        for caseIndex in result.cases.indices {
+            for storeIndex in result.cases[caseIndex].stores.indices {
+                for metricIndex in result.cases[caseIndex].stores[storeIndex].metrics.indices
+                where result.cases[caseIndex].stores[storeIndex].metrics[metricIndex].metric.id == "merge.model.mallocs" {
+                    let series = result.cases[caseIndex].stores[storeIndex].metrics[metricIndex]
+                    result.cases[caseIndex].stores[storeIndex].metrics[metricIndex] =
+                        MetricSeries(metric: series.metric, rounds: series.rounds.map { $0 - 1 })
+                }
+            }
+        }
+        let doctored = directory.appendingPathComponent("doctored.json")
+        try result.json().write(to: doctored)
+        let outcome = try BenchProcess.run(["--baseline", doctored.path, "compare", "--current", baseline.path])
+        #expect(outcome.status == 2, "\(outcome.error)")
+        #expect(outcome.output.contains("Regressed:"))
+        #expect(outcome.error.contains("regressed against the baseline"))
+    }
+
+    @Test("a missing, empty, truncated or foreign baseline: one line, status 3, and nothing runs",
+          arguments: ["missing", "empty", "truncated", "foreign", "newer"])
+    func unusableBaseline(kind: String) throws {
+        let directory = BenchProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("baseline.json")
+        switch kind {
+        case "empty": try Data().write(to: file)
+        case "truncated": try Data("{\"schemaVersion\": 1, \"cases\": [".utf8).write(to: file)
+        case "foreign": try Data("[1, 2, 3]".utf8).write(to: file)
+        case "newer": try Data("{\"schemaVersion\": 2}".utf8).write(to: file)
+        default: break
+        }
+        let started = Date()
+        let outcome = try BenchProcess.run([
+            "--scenario", "cold-load", "--param", "N=200", "--baseline", file.path, "--output", directory.path,
+        ])
+        #expect(outcome.status == 3, "\(outcome.error)")
+        #expect(outcome.errorLines.count == 1, "\(outcome.error)")
+        #expect(outcome.error.hasPrefix("bench: error: baseline "))
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("results.json").path))
+    }
+
+    @Test("merging saved runs pools their rounds")
+    func merge() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let baseline = try Self.savedRun(in: directory)
+        let pooled = directory.appendingPathComponent("pooled.json")
+        let outcome = try BenchProcess.run(["merge", baseline.path, baseline.path, "--into", pooled.path])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(try RunResult.read(from: pooled).rounds == 4)
+    }
+
+    @Test("compare without --baseline says what to type")
+    func compareNeedsBaseline() throws {
+        let outcome = try BenchProcess.run(["compare"])
+        #expect(outcome.status == 64)
+        #expect(outcome.error.contains("--baseline FILE"))
+    }
+}

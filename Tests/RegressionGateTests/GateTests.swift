@@ -1,0 +1,141 @@
+import BenchMetrics
+import BenchResults
+import RegressionGate
+import Testing
+
+/// Runs built by hand, so every rule is checked against a known answer.
+enum SyntheticRun {
+    static let provenance = Provenance.collect(seed: 42)
+
+    static func run(
+        mallocs: Double = 3, timing: [Double] = [100, 101, 99, 100, 102], extraCase: Bool = true,
+        provenance: Provenance = provenance, profile: String = "quick"
+    ) -> RunResult {
+        let mallocsMetric = MetricDescriptor(id: "op.mallocs", label: "op mallocs", unit: "per op", kind: .count)
+        let timingMetric = MetricDescriptor(id: "op.p50", label: "op p50", unit: "ns", kind: .timing)
+        let maxMetric = MetricDescriptor(id: "op.max", label: "op max", unit: "ns", kind: .timing)
+        let contention = MetricDescriptor(id: "main.contended", label: "contended", unit: "%", kind: .quantity)
+        func store(_ name: String) -> StoreCaseResult {
+            StoreCaseResult(store: name, metrics: [
+                MetricSeries(metric: mallocsMetric, rounds: Array(repeating: mallocs, count: timing.count)),
+                MetricSeries(metric: timingMetric, rounds: timing),
+                MetricSeries(metric: maxMetric, rounds: timing.map { $0 * 10 }),
+                MetricSeries(metric: contention, rounds: timing.map { $0 / 100 }),
+            ])
+        }
+        var cases = [CaseResult(scenario: "tag-rename", label: "F=10", parameters: ["F": 10], headline: "op.p50",
+                                notes: [], stores: [store("uniquing"), store("snapshot")], comparisons: [])]
+        if extraCase {
+            cases.append(CaseResult(scenario: "churn", label: "N=10", parameters: ["N": 10], headline: "op.p50",
+                                    notes: [], stores: [store("uniquing"), store("snapshot")], comparisons: []))
+        }
+        return RunResult(
+            provenance: provenance, profile: profile, rounds: timing.count, stores: ["uniquing", "snapshot"],
+            harness: HarnessCosts(clock: ClockCalibration(overheadNanoseconds: 30, resolutionNanoseconds: 1),
+                                  perSampleNanoseconds: 100, lockCountingNanoseconds: 8),
+            floors: [], cases: cases, durationSeconds: 1)
+    }
+}
+
+@Suite("Baseline gate")
+struct GateTests {
+    @Test("the same run compared with itself is clean")
+    func identical() throws {
+        let report = try BaselineComparison.compare(baseline: SyntheticRun.run(), current: SyntheticRun.run())
+        #expect(report.passed)
+        #expect(report.count(.unchanged) == 8)
+        #expect(report.count(.regressed) == 0)
+        // The timing maxima and the contention quantity are reported, not gated.
+        #expect(report.reportedOnly == 8)
+    }
+
+    @Test("one extra allocation per operation is a regression")
+    func countRegression() throws {
+        let report = try BaselineComparison.compare(baseline: SyntheticRun.run(), current: SyntheticRun.run(mallocs: 4))
+        #expect(!report.passed)
+        #expect(report.count(.regressed) == 4)
+        #expect(report.regressions.allSatisfy { $0.metric.id == "op.mallocs" && abs(($0.change ?? 0) - 1.0 / 3) < 1e-9 })
+        #expect(report.table().contains("op mallocs 3 → 4 per op (+33.3%)"))
+    }
+
+    @Test("fewer allocations are an improvement, not a failure")
+    func countImprovement() throws {
+        let report = try BaselineComparison.compare(baseline: SyntheticRun.run(), current: SyntheticRun.run(mallocs: 2))
+        #expect(report.passed)
+        #expect(report.count(.improved) == 4)
+    }
+
+    @Test("a timing regresses only when significant and beyond the noise floor")
+    func timingRules() throws {
+        let baseline = SyntheticRun.run()
+        // Twice as slow, every round: significant, but under the 150% floor.
+        let doubled = try BaselineComparison.compare(
+            baseline: baseline, current: SyntheticRun.run(timing: [200, 202, 198, 200, 204]))
+        #expect(doubled.passed)
+        // Three times as slow, every round: a regression.
+        let tripled = try BaselineComparison.compare(
+            baseline: baseline, current: SyntheticRun.run(timing: [300, 303, 297, 300, 306]))
+        #expect(!tripled.passed)
+        #expect(tripled.regressions.allSatisfy { $0.metric.id == "op.p50" })
+        #expect(tripled.count(.regressed) == 4)
+        // Three times as slow in one round only: not significant.
+        let oneOff = try BaselineComparison.compare(
+            baseline: baseline, current: SyntheticRun.run(timing: [100, 101, 99, 100, 400]))
+        #expect(oneOff.passed)
+        // A tighter floor set on the command line catches the doubling.
+        var strict = GateRules.standard
+        strict.timingNoiseFloor = 0.5
+        #expect(try !BaselineComparison.compare(
+            baseline: baseline, current: SyntheticRun.run(timing: [200, 202, 198, 200, 204]), rules: strict).passed)
+        // Three times as fast: an improvement.
+        let faster = try BaselineComparison.compare(
+            baseline: baseline, current: SyntheticRun.run(timing: [33, 34, 32, 33, 35]))
+        #expect(faster.passed)
+        #expect(faster.count(.improved) == 4)
+    }
+
+    @Test("against another host, timings are reported and only counts gated, with a warning")
+    func differentHost() throws {
+        var other = SyntheticRun.provenance
+        other.cpuModel = "Another CPU"
+        let report = try BaselineComparison.compare(
+            baseline: SyntheticRun.run(provenance: other),
+            current: SyntheticRun.run(timing: [300, 303, 297, 300, 306]))
+        #expect(report.passed)
+        #expect(report.warnings.contains { $0.contains("another host") })
+        #expect(report.rows.allSatisfy { $0.treatment == .exact })
+        let counts = try BaselineComparison.compare(
+            baseline: SyntheticRun.run(provenance: other), current: SyntheticRun.run(mallocs: 4))
+        #expect(!counts.passed)
+    }
+
+    @Test("a case in the baseline that did not run fails the gate")
+    func missingCase() throws {
+        let report = try BaselineComparison.compare(baseline: SyntheticRun.run(), current: SyntheticRun.run(extraCase: false))
+        #expect(!report.passed)
+        #expect(report.count(.missing) == 1)
+        #expect(report.regressions.first?.caseLabel == "churn N=10")
+    }
+
+    @Test("another profile compares the cases in common, with a warning")
+    func otherProfile() throws {
+        let report = try BaselineComparison.compare(
+            baseline: SyntheticRun.run(), current: SyntheticRun.run(extraCase: false, profile: "custom"))
+        #expect(report.passed)
+        #expect(report.warnings.contains { $0.contains("profile") })
+    }
+
+    @Test("another seed or another build configuration cannot be compared")
+    func incomparable() {
+        var seed = SyntheticRun.provenance
+        seed.seed = 7
+        #expect(throws: GateError.self) {
+            try BaselineComparison.compare(baseline: SyntheticRun.run(provenance: seed), current: SyntheticRun.run())
+        }
+        var debug = SyntheticRun.provenance
+        debug.buildConfiguration = debug.buildConfiguration == "debug" ? "release" : "debug"
+        #expect(throws: GateError.self) {
+            try BaselineComparison.compare(baseline: SyntheticRun.run(provenance: debug), current: SyntheticRun.run())
+        }
+    }
+}
