@@ -42,7 +42,9 @@ enum StoreOperations {
         let name = Store.designName
 
         Benchmark("\(name)-lookup-of-a-held-note") { benchmark in
-            counted(benchmark) { index in blackHole(fixture.store.note(fixture.noteIDs[index])) }
+            // Random notes over the whole graph, as bench's feed-read looks them up.
+            let start = fixture.nextLookups()
+            counted(benchmark) { index in blackHole(fixture.store.note(fixture.lookupIDs[start + index])) }
         }
         Benchmark("\(name)-row-read-of-a-held-note") { benchmark in
             var checksum = Checksum()
@@ -79,6 +81,9 @@ enum StoreOperations {
         let coldStore: Store
         let held: [Store.NoteHandle]
         let noteIDs: [NoteID]
+        /// 200,000 random note ids, read 1,000 at a time from a moving offset.
+        let lookupIDs: [NoteID]
+        private var lookupOffset = 0
         let userUpdates: [ModelPatch]
         let noteEdits: [ModelPatch]
         let observedUpdates: [ModelPatch]
@@ -96,6 +101,7 @@ enum StoreOperations {
             held = graph.noteIDs.compactMap { store.note($0) }
             var random = SeededRandom(seed: 7)
             noteIDs = (0..<1_000).map { _ in NoteID(1 + random.below(graph.notes.count)) }
+            lookupIDs = (0..<200_000).map { _ in NoteID(1 + random.below(graph.notes.count)) }
             // Two payloads per benchmark, applied alternately, so every one changes something.
             userUpdates = ["Ada Lovelace the First", "Ada Lovelace the Second"].map {
                 .user(UserPayload(id: UserID(2), name: .present($0)))
@@ -103,7 +109,15 @@ enum StoreOperations {
             noteEdits = [true, false].map { .note(NotePayload(id: NoteID(3), isPinned: .present($0))) }
             observedUpdates = [1, 2].map { .user(UserPayload(id: UserID(4), followerCount: .present($0))) }
             observedUser = store.user(UserID(4))
+            lookupOffset = 0
             token = store.observe(UserID(4)) { _ in }
+        }
+
+        /// Where the next 1,000 lookups start.
+        func nextLookups() -> Int {
+            let start = lookupOffset
+            lookupOffset = (lookupOffset + 1_000) % (lookupIDs.count - 1_000)
+            return start
         }
     }
 }
