@@ -44,10 +44,11 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"])]
         ),
         .target(name: "COperatorNew"),
+        .target(name: "CSanitizerDefaults"),
         .target(
             name: "BenchMetrics",
             dependencies: [
-                "CJemalloc", "COperatorNew", "Instrumentation",
+                "CJemalloc", "COperatorNew", "CSanitizerDefaults", "Instrumentation",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: specializedAcrossModules
