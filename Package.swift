@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "BenchMetricsTests", dependencies: ["BenchMetrics", "Instrumentation", "TestSupport"]),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["StoreInterface", "ModelGraph", "Uniquing", "Snapshots", "Instrumentation", "TestSupport"]
+            dependencies: ["StoreInterface", "ModelGraph", "Uniquing", "Snapshots", "Instrumentation", "BenchMetrics", "TestSupport"]
         ),
     ]
 )

@@ -35,6 +35,8 @@ public final class AllocationCounter {
     private let arena: UInt32
     private let smallRequests: Jemalloc.MIB
     private let largeRequests: Jemalloc.MIB
+    private let smallAllocated: Jemalloc.MIB
+    private let largeAllocated: Jemalloc.MIB
     private var startCount = AllocationCount()
     private var previousArena: UInt32
 
@@ -46,6 +48,8 @@ public final class AllocationCounter {
         try Jemalloc.refreshStatistics()
         smallRequests = try Jemalloc.MIB("stats.arenas.\(arena).small.nrequests")
         largeRequests = try Jemalloc.MIB("stats.arenas.\(arena).large.nrequests")
+        smallAllocated = try Jemalloc.MIB("stats.arenas.\(arena).small.allocated")
+        largeAllocated = try Jemalloc.MIB("stats.arenas.\(arena).large.allocated")
         previousArena = try Jemalloc.readUnsigned("thread.arena")
         try Jemalloc.writeUnsigned("thread.arena", arena)
     }
@@ -81,6 +85,16 @@ public final class AllocationCounter {
         try start()
         let result = try body()
         return (result, try stop())
+    }
+
+    /// Bytes allocated on this thread while it was bound to the counter's
+    /// arena and not freed yet, by any thread: a block goes back to the arena
+    /// it came from. Equal readings before and after a region mean the region
+    /// freed everything it allocated here.
+    public func liveBytes() throws(AllocatorError) -> UInt64 {
+        try Jemalloc.perform("thread.tcache.flush")
+        try Jemalloc.refreshStatistics()
+        return try smallAllocated.readCounter() &+ largeAllocated.readCounter()
     }
 
     private func current() throws(AllocatorError) -> AllocationCount {

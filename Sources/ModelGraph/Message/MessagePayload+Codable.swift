@@ -4,6 +4,7 @@ extension MessagePayload: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
+        try decoder.checkReplyDepth()
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             id: try container.decode(MessageID.self, forKey: .id),

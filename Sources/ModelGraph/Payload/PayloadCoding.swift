@@ -6,7 +6,12 @@ import Foundation
 
 extension ModelID: Codable {
     public init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode(Int.self))
+        let container = try decoder.singleValueContainer()
+        do {
+            self.init(try container.decode(Int.self))
+        } catch let error where DecodingError.lacksPlace(error) {
+            throw DecodingError.placed(error, at: container.codingPath, expected: "a whole-number id")
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -19,14 +24,40 @@ extension KeyedDecodingContainer {
     /// A field that may be absent but, when present, is never null.
     func decodeField<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> Field<T> {
         guard contains(key) else { return .absent }
-        return .present(try decode(type, forKey: key))
+        return .present(try decodeLocated(type, forKey: key))
     }
 
     /// A field that may be absent, null, or a value.
     func decodeNullableField<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> Field<T?> {
         guard contains(key) else { return .absent }
         if try decodeNil(forKey: key) { return .present(nil) }
-        return .present(try decode(type, forKey: key))
+        return .present(try decodeLocated(type, forKey: key))
+    }
+
+    /// Decodes a value, naming the field when Foundation's error does not:
+    /// a number that does not fit the field's type (`1.5` or `1e40` for an
+    /// `Int`) surfaces as "not valid JSON", with no path.
+    func decodeLocated<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        do {
+            return try decode(type, forKey: key)
+        } catch let error where DecodingError.lacksPlace(error) {
+            throw DecodingError.placed(error, at: codingPath + [key], expected: "a valid \(T.self)")
+        }
+    }
+}
+
+extension DecodingError {
+    /// Whether `error` would reach the caller without saying where it happened:
+    /// Foundation's own parser errors, or a data error with an empty path.
+    static func lacksPlace(_ error: any Error) -> Bool {
+        guard let error = error as? DecodingError else { return true }
+        if case .dataCorrupted(let context) = error { return context.codingPath.isEmpty }
+        return false
+    }
+
+    /// `error`, moved to the place it happened.
+    static func placed(_ error: any Error, at path: [any CodingKey], expected: String) -> DecodingError {
+        .dataCorrupted(Context(codingPath: path, debugDescription: "expected \(expected)", underlyingError: error))
     }
 }
 
@@ -103,9 +134,14 @@ public struct PayloadDecodingError: Error, Hashable, Sendable, CustomStringConve
     }
 
     init(_ error: DecodingError) {
-        func location(_ path: [any CodingKey]) -> String {
-            guard !path.isEmpty else { return "top level" }
-            return path.reduce(into: "") { text, key in
+        func location(_ fullPath: [any CodingKey]) -> String {
+            guard !fullPath.isEmpty else { return "top level" }
+            // A path through a deep reply chain keeps its start and its end.
+            let elided = fullPath.count > 12
+            let path = elided ? Array(fullPath.prefix(4)) + Array(fullPath.suffix(6)) : fullPath
+            return path.enumerated().reduce(into: "") { text, element in
+                let (position, key) = element
+                if elided && position == 4 { text += "…" }
                 if let index = key.intValue {
                     text += "[\(index)]"
                 } else {
