@@ -100,6 +100,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let baseline = try gate.loadBaseline()
+        try gate.prepareSave()
         let result = try options.execute()
         try gate.save(result)
         if let baseline { try gate.check(result, against: baseline) }

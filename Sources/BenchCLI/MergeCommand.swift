@@ -27,6 +27,7 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        try GateOptions.prepareDestination(into, option: "--into")
         let results = try runs.map { try GateOptions.read($0, role: "run") }
         let merged: RunResult
         do {
@@ -36,7 +37,6 @@ struct MergeCommand: ParsableCommand {
         }
         let url = URL(fileURLWithPath: into)
         do {
-            try AtomicFile.prepareDirectory(url.deletingLastPathComponent())
             try AtomicFile.write(merged.json(), to: url)
         } catch {
             throw CommandFailure.failure("\(error)")

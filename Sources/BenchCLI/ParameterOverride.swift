@@ -44,7 +44,11 @@ struct ParameterOverride: Hashable {
     /// Checks the overrides against the selected scenarios: every name must
     /// belong to one of them, every value be in its range.
     static func validate(_ overrides: [ParameterOverride], for scenarios: [ScenarioID]) throws(CommandFailure) {
+        var named = Set<String>()
         for override in overrides {
+            guard named.insert(override.name).inserted else {
+                throw .usage("--param \(override.name) is given twice; sweep it with one list instead: --param \(override.name)=A,B")
+            }
             let specs = scenarios.compactMap { scenario in
                 scenario.definition.parameters.first { $0.name == override.name }.map { (scenario, $0) }
             }

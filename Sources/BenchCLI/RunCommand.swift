@@ -70,10 +70,15 @@ struct RunOptions: ParsableArguments {
             throw CommandFailure.failure("\(error)")
         }
         progress.finish()
+        if result.isPartial && result.cases.isEmpty {
+            // Nothing to report, and an earlier run's files stay as they were.
+            throw CommandFailure.failure("interrupted before any of \(plan.cases.count) cases completed; nothing written")
+        }
         print(TerminalReport.render(result), terminator: "")
         try write(result, to: directory)
         if result.isPartial {
-            throw CommandFailure.failure("interrupted after \(result.cases.count) of \(plan.cases.count) cases; wrote what completed")
+            throw CommandFailure.failure(
+                "interrupted after \(result.cases.count) of \(plan.cases.count) cases; wrote those, marked partial, to \(directory.path)")
         }
         return result
     }

@@ -1,0 +1,68 @@
+import BenchResults
+import Foundation
+import Testing
+
+/// Ctrl-C and SIGTERM during a run: a prompt stop, the completed cases
+/// written whole and marked partial, no temporary file left behind.
+@Suite("bench interrupted")
+struct InterruptionTests {
+    /// Many tiny cases, so some complete before the signal and some do not.
+    static let arguments = [
+        "--scenario", "cold-load", "--param", "N=" + (50..<250).map(String.init).joined(separator: ","),
+        "--rounds", "2",
+    ]
+
+    @Test("one signal stops after the round in progress and writes the completed cases, marked partial",
+          arguments: [SIGINT, SIGTERM])
+    func stopsAndWritesCompletedCases(signal: Int32) throws {
+        let directory = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var signalled = Date()
+        let outcome = try BenchProcess.run(Self.arguments + ["--output", directory.path]) { process in
+            Thread.sleep(forTimeInterval: 3)
+            signalled = Date()
+            kill(process.processIdentifier, signal)
+        }
+        let stopping = Date().timeIntervalSince(signalled)
+        #expect(stopping < 15, "took \(stopping) s to stop")
+        #expect(outcome.status == 1, "\(outcome.error)")
+        #expect(outcome.error.contains("stopping after the current round"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!files.contains { $0.hasSuffix(".tmp") }, "\(files)")
+
+        let last = outcome.errorLines.last.map(String.init) ?? ""
+        if last.contains("interrupted before any") {
+            #expect(!files.contains("results.json"))
+        } else {
+            let completed = try #require(Self.completedCount(in: last), "\(last)")
+            let result = try RunResult.read(from: directory.appendingPathComponent("results.json"))
+            #expect(result.isPartial)
+            #expect(result.cases.count == completed)
+            #expect(completed < 200)
+            let report = try String(contentsOf: directory.appendingPathComponent("report.md"), encoding: .utf8)
+            #expect(report.contains("Interrupted"))
+        }
+    }
+
+    @Test("a second signal quits at once, status 130, leaving no temporary files")
+    func secondSignalQuits() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try BenchProcess.run(Self.arguments + ["--output", directory.path]) { process in
+            Thread.sleep(forTimeInterval: 2)
+            kill(process.processIdentifier, SIGINT)
+            Thread.sleep(forTimeInterval: 0.2)
+            kill(process.processIdentifier, SIGINT)
+        }
+        #expect(outcome.status == 130, "\(outcome.error)")
+        #expect(outcome.error.contains("bench: stopped."))
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        #expect(!files.contains { $0.hasSuffix(".tmp") }, "\(files)")
+    }
+
+    /// N in "interrupted after N of M cases".
+    static func completedCount(in line: String) -> Int? {
+        guard let range = line.range(of: "interrupted after ") else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+}
