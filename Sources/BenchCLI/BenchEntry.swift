@@ -91,8 +91,9 @@ struct BenchCommand: ParsableCommand {
           bench --profile quick                  every scenario, small (about a minute)
           bench --scenario tag-rename --param F=100,10000
           bench list                             scenarios and their parameters
+          bench soak --seconds 60                both stores on every core, checked against a serial replay
         """,
-        subcommands: [CompareCommand.self, MergeCommand.self, ListCommand.self]
+        subcommands: [CompareCommand.self, MergeCommand.self, ListCommand.self, SoakCommand.self]
     )
 
     @OptionGroup var options: RunOptions

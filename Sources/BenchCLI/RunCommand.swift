@@ -131,15 +131,7 @@ struct RunOptions: ParsableArguments {
     }
 
     private func selectedStores() throws(CommandFailure) -> [StoreRunner] {
-        guard !stores.isEmpty else { return StoreCatalog.all }
-        var selected: [StoreRunner] = []
-        for name in stores {
-            guard let store = StoreCatalog.all.first(where: { $0.name == name }) else {
-                throw .usage("unknown store '\(name)'; use one of: \(StoreCatalog.names.joined(separator: ", "))")
-            }
-            if !selected.contains(where: { $0.name == name }) { selected.append(store) }
-        }
-        return selected
+        try StoreCatalog.select(stores)
     }
 
     private func overrides() throws(CommandFailure) -> [ParameterOverride] {

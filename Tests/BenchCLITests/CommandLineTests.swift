@@ -39,6 +39,10 @@ struct CommandLineTests {
         (["merge", "results/baseline.json", "--into", "/tmp/pooled.json"], "merge needs at least two results.json files, got 1"),
         (["merge", "a.json", "b.json"], "Missing expected argument '--into <file>'"),
         (["merge", "a.json", "b.json", "--into", "/proc/version/x.json"], "choose another file with --into FILE"),
+        (["soak", "--seconds", "0"], "--seconds must be between 1 and 3600"),
+        (["soak", "--seconds", "soon"], "'soon' is invalid for '--seconds"),
+        (["soak", "--threads", "100"], "--threads must be between 1 and 64"),
+        (["--store", "realm", "soak"], "unknown store 'realm'; use one of: uniquing, snapshot"),
     ]
 
     @Test("bad input gets one line naming what to type instead, and status 64", arguments: badInputs)

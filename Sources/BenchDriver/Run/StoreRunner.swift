@@ -6,11 +6,18 @@ import StoreInterface
 public struct StoreRunner: Sendable {
     public let name: String
     let runRound: @Sendable (ScenarioID, any Sendable, ParameterSet, RoundContext) throws -> RoundMetrics
+    private let soakRun: @Sendable (SoakPlan) throws -> SoakOutcome
 
     public init<Store: ModelStore>(_ type: Store.Type) {
         name = Store.designName
         runRound = { scenario, workload, parameters, context in
             try scenario.runRound(on: Store.self, workload, parameters, context)
         }
+        soakRun = { plan in try Soak.run(Store.self, plan) }
+    }
+
+    /// Soaks this store (see `Soak`).
+    public func soak(_ plan: SoakPlan) throws -> SoakOutcome {
+        try soakRun(plan)
     }
 }

@@ -1,0 +1,182 @@
+import BenchMetrics
+import Foundation
+import Instrumentation
+import ModelGraph
+import StoreInterface
+import Synchronization
+
+/// A bounded soak: every thread mixes writes to its own partition of the
+/// graph with reads, screens and purges anywhere, until the time is up.
+/// Afterwards each thread's writes are regenerated from its seed and applied
+/// serially to a fresh store; the two states must be equal.
+///
+/// Partitions keep the expected state independent of the interleaving (a
+/// thread owns the users, notes and tags whose id is its index modulo the
+/// thread count), while reads, propagation into parents and notifications
+/// still cross threads.
+public enum Soak {
+    public static func run<Store: ModelStore>(_ type: Store.Type, _ plan: SoakPlan) throws -> SoakOutcome {
+        let graph = try GeneratedGraph(shape: plan.shape, seed: plan.seed)
+        let configuration = StoreConfiguration(purgePolicy: .every(insertions: 256))
+        let store = Store(configuration: configuration)
+        try store.merge(graph.fullBatch)
+
+        let deadline = MonotonicClock.now() + UInt64(plan.seconds * 1e9)
+        let writes = Mutex([Int](repeating: 0, count: plan.threads))
+        let totals = Mutex(ChangeSummary())
+        let tallies = Mutex((reads: 0, screens: 0, purges: 0, failures: 0))
+        let longLived = Mutex([(NoteID, HeldModels<Store.NoteHandle>, ObservationToken)]())
+
+        _ = ThreadGroup.run([ThreadRole("soak", threads: plan.threads) { thread in
+            var script = WriteScript(graph: graph, thread: thread, of: plan.threads, seed: plan.seed)
+            var random = SeededRandom(seed: plan.seed).fork(UInt64(1_000 + thread))
+            var summary = ChangeSummary()
+            var local = (reads: 0, screens: 0, purges: 0, failures: 0)
+            // A few screens stay open all along: each must end up showing the final state.
+            let kept = (0..<4).map { _ in Self.open(store, NoteID(1 + random.below(graph.notes.count))) }
+            var step = 0
+            while MonotonicClock.now() < deadline {
+                do {
+                    summary += try script.next().apply(to: store)
+                } catch {
+                    local.failures += 1
+                }
+                local.reads += Self.read(store, graph, &random)
+                if step % 8 == 0 {
+                    let screen = Self.open(store, NoteID(1 + random.below(graph.notes.count)))
+                    local.reads += Self.read(store, graph, &random)
+                    withExtendedLifetime(screen) {}
+                    local.screens += 1
+                }
+                if step % 256 == 0 {
+                    store.purge()
+                    local.purges += 1
+                }
+                step += 1
+            }
+            writes.withLock { $0[thread] = script.count }
+            totals.withLock { $0 += summary }
+            tallies.withLock {
+                $0.reads += local.reads
+                $0.screens += local.screens
+                $0.purges += local.purges
+                $0.failures += local.failures
+            }
+            longLived.withLock { $0 += kept.map { ($0.id, $0.held, $0.token) } }
+        }], countsAllocations: false)
+
+        let staleScreens = longLived.withLock { screens in
+            screens.filter { id, held, _ in
+                checksum(of: held[0], in: store) != checksum(of: store.note(id), in: store)
+            }.count
+        }
+        longLived.withLock { $0.removeAll() }
+
+        // The same writes, one thread's after another's, on a fresh store.
+        let perThread = writes.withLock { $0 }
+        let serial = Store(configuration: configuration)
+        try serial.merge(graph.fullBatch)
+        var serialSummary = ChangeSummary()
+        for thread in 0..<plan.threads {
+            var script = WriteScript(graph: graph, thread: thread, of: plan.threads, seed: plan.seed)
+            for _ in 0..<perThread[thread] { serialSummary += try script.next().apply(to: serial) }
+        }
+
+        let concurrent = totals.withLock { $0 }
+        let tally = tallies.withLock { $0 }
+        return SoakOutcome(
+            store: Store.designName, seconds: plan.seconds, writesPerThread: perThread,
+            reads: tally.reads, screens: tally.screens, purges: tally.purges, failures: tally.failures,
+            stateDifference: store.exportState().firstDifference(from: serial.exportState()),
+            concurrentChanges: [concurrent.inserted, concurrent.updated, concurrent.unchanged],
+            serialChanges: [serialSummary.inserted, serialSummary.updated, serialSummary.unchanged],
+            staleScreens: staleScreens, observersLeft: store.counts.observers)
+    }
+
+    /// A screen showing a note: the handle it holds and its observation.
+    private static func open<Store: ModelStore>(
+        _ store: Store, _ id: NoteID
+    ) -> (id: NoteID, held: HeldModels<Store.NoteHandle>, token: ObservationToken) {
+        let held = HeldModels([store.note(id)])
+        return (id, held, store.observe(id, held.handler(for: 0)))
+    }
+
+    /// Looks up a note and a message anywhere and displays them; returns the rows read.
+    private static func read<Store: ModelStore>(_ store: Store, _ graph: GeneratedGraph, _ random: inout SeededRandom) -> Int {
+        var sink = RowChecksum()
+        var rows = 0
+        if let note = store.note(NoteID(1 + random.below(graph.notes.count))) {
+            store.display(note, into: &sink)
+            rows += 1
+        }
+        if let message = store.message(MessageID(1 + random.below(graph.messages.count))) {
+            store.display(message, into: &sink)
+            rows += 1
+        }
+        consume(sink.value)
+        return rows
+    }
+
+    private static func checksum<Store: ModelStore>(of note: Store.NoteHandle?, in store: Store) -> [Int]? {
+        guard let note else { return nil }
+        var sink = RowChecksum()
+        store.display(note, into: &sink)
+        return [sink.value, sink.fields]
+    }
+}
+
+/// One thread's writes, regenerated identically from the seed: partial
+/// updates of its users and notes, renames of its tags, and small batches.
+struct WriteScript {
+    enum Write {
+        case patch(ModelPatch)
+        case batch(PayloadBatch)
+
+        func apply<Store: ModelStore>(to store: Store) throws(MergeError) -> ChangeSummary {
+            switch self {
+            case .patch(let patch): try store.apply(patch)
+            case .batch(let batch): try store.merge(batch)
+            }
+        }
+    }
+
+    private var graph: GeneratedGraph
+    private var random: SeededRandom
+    private let thread: Int
+    private let threads: Int
+    /// Writes produced so far.
+    private(set) var count = 0
+
+    init(graph: GeneratedGraph, thread: Int, of threads: Int, seed: UInt64) {
+        self.graph = graph
+        self.random = SeededRandom(seed: seed).fork(UInt64(thread))
+        self.thread = thread
+        self.threads = threads
+    }
+
+    /// An id in this thread's partition of 1...count.
+    private mutating func pick(_ count: Int) -> Int {
+        let slots = (count - thread + threads - 1) / threads
+        return thread + threads * random.below(slots) + 1
+    }
+
+    mutating func next() -> Write {
+        defer { count += 1 }
+        let users = graph.users.count, notes = graph.notes.count, tags = graph.tags.count
+        switch count % 4 {
+        case 0:
+            return .patch(.user(graph.partialUpdate(user: UserID(pick(users)), fieldCount: 3, noOp: count % 7 == 0)))
+        case 1:
+            return .patch(.note(graph.partialUpdate(note: NoteID(pick(notes)), fieldCount: 2, noOp: false)))
+        case 2:
+            return .patch(.tag(graph.rename(tag: TagID(pick(tags)))))
+        default:
+            var batch = PayloadBatch()
+            for _ in 0..<2 {
+                batch.users.append(graph.partialUpdate(user: UserID(pick(users)), fieldCount: 2, noOp: false))
+                batch.notes.append(graph.partialUpdate(note: NoteID(pick(notes)), fieldCount: 1, noOp: false))
+            }
+            return .batch(batch)
+        }
+    }
+}

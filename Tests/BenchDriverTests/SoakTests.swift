@@ -1,0 +1,29 @@
+import BenchDriver
+import ModelGraph
+import Testing
+
+@Suite("Soak")
+struct SoakTests {
+    static let plan = SoakPlan(
+        seconds: 1, threads: 4, seed: 11,
+        shape: GraphShape(users: 200, tags: 40, notes: 400, tagsPerNote: 3,
+                          threads: 20, participantsPerMessage: 3, repliesPerMessage: 2, threadDepth: 2))
+
+    @Test("a second of mixed work on four threads equals its serial replay, on every store",
+          arguments: TinyPlans.stores.map(\.name))
+    func soakEqualsSerialReplay(store name: String) throws {
+        let store = try #require(TinyPlans.stores.first { $0.name == name })
+        let outcome = try store.soak(Self.plan)
+        #expect(outcome.isConsistent, "\(outcome)")
+        #expect(outcome.failures == 0)
+        #expect(outcome.stateDifference == nil)
+        #expect(outcome.concurrentChanges == outcome.serialChanges)
+        #expect(outcome.staleScreens == 0)
+        #expect(outcome.observersLeft == 0)
+        // Every thread got to work, and the run did more than a token amount.
+        #expect(outcome.writesPerThread.count == 4)
+        #expect(outcome.writesPerThread.allSatisfy { $0 > 0 })
+        #expect(outcome.reads > outcome.writes)
+        #expect(outcome.screens > 0)
+    }
+}
