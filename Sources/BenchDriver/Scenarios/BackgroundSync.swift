@@ -36,9 +36,12 @@ enum BackgroundSync: BenchScenario {
     ]
 
     static func cases(for profile: Profile) -> [ParameterSet] {
-        profile == .full
-            ? ParameterSet.sweep(parameters, profile, "readers", [0, 1, 3, 7])
-            : [ParameterSet.defaults(parameters, profile)]
+        guard profile == .full else { return [ParameterSet.defaults(parameters, profile)] }
+        // Threads 2...9 (writer, main, readers), then the write rate at 3 threads.
+        let byThreads = ParameterSet.sweep(parameters, profile, "readers", [0, 1, 3, 7])
+        let byRate = ParameterSet.sweep(parameters, profile, "rate", [100, 1_000, 10_000])
+        var seen = Set<ParameterSet>()
+        return (byThreads + byRate).filter { seen.insert($0).inserted }
     }
 
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
