@@ -82,8 +82,8 @@ struct BenchCommand: ParsableCommand {
         A uniquing store (one live object per id, found through a weak table) and a \
         snapshot store (immutable values, replaced on change and propagated to parents) \
         run the scenarios of SPEC section 4 with the same seed and operations. Each case \
-        prints a side-by-side table; the run writes results.json, results.csv and \
-        report.md into the output directory, each file atomically. Progress goes to \
+        prints a side-by-side table; the run writes results.json, report.md with its charts, \
+        results.csv and github-benchmark.json into the output directory, each file atomically. Progress goes to \
         standard error when it is a terminal.
 
         Examples:
@@ -91,9 +91,10 @@ struct BenchCommand: ParsableCommand {
           bench --profile quick                  every scenario, small (about a minute)
           bench --scenario tag-rename --param F=100,10000
           bench list                             scenarios and their parameters
+          bench report --input results/full/results.json   report and charts again, no re-run
           bench soak --seconds 60                both stores on every core, checked against a serial replay
         """,
-        subcommands: [CompareCommand.self, MergeCommand.self, ListCommand.self, SoakCommand.self]
+        subcommands: [CompareCommand.self, MergeCommand.self, ReportCommand.self, ListCommand.self, SoakCommand.self]
     )
 
     @OptionGroup var options: RunOptions

@@ -31,7 +31,7 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Seed of every generated workload; the same seed gives the same operations.")
     var seed: UInt64 = 42
 
-    @Option(help: ArgumentHelp("Directory for results.json, results.csv and report.md; default: results/<profile>.",
+    @Option(help: ArgumentHelp("Directory for results.json, report.md, charts/, results.csv and github-benchmark.json; default: results/<profile>.",
                                valueName: "dir"))
     var output: String?
 
@@ -42,7 +42,10 @@ struct RunOptions: ParsableArguments {
         do {
             _ = try selectedStores()
             try ParameterOverride.validate(try overrides(), for: try selectedScenarios())
-        } catch {
+            for planned in try makePlan().cases { try planned.scenario.validate(planned.parameters) }
+        } catch let error as ScenarioError {
+            throw ValidationError("\(error); set the parameters with --param")
+        } catch let error as CommandFailure {
             throw ValidationError(error.message)
         }
     }
@@ -97,12 +100,12 @@ struct RunOptions: ParsableArguments {
     private func write(_ result: RunResult, to directory: URL) throws {
         do {
             try AtomicFile.write(result.json(), to: directory.appendingPathComponent("results.json"))
-            try AtomicFile.write(result.csv(), to: directory.appendingPathComponent("results.csv"))
-            try AtomicFile.write(Data(MarkdownReport.render(result).utf8), to: directory.appendingPathComponent("report.md"))
+            try ReportFiles.write(result, context: .scenarios, to: directory)
         } catch {
             throw CommandFailure.failure("\(error)")
         }
-        print("\nWrote \(directory.path)/results.json, results.csv and report.md (\(Int(result.durationSeconds.rounded())) s).")
+        let files = ReportFiles.describe(result, context: .scenarios)
+        print("\nWrote \(directory.path)/results.json, \(files) (\(Int(result.durationSeconds.rounded())) s).")
     }
 
     func makePlan() throws -> SuitePlan {

@@ -5,10 +5,14 @@ import Foundation
 /// `report.md`: what a person reads. Rendered only from a `RunResult`, so it
 /// can be regenerated from a saved `results.json` without a re-run.
 public enum MarkdownReport {
-    public static func render(_ run: RunResult) -> String {
-        var sections = [header(run), summary(run), method(run), floors(run)]
-        sections += scenarios(run)
-        sections.append(machine(run))
+    public static func render(_ run: RunResult, context: ReportContext = ReportContext()) -> String {
+        render(run, context: context, sweeps: Sweep.all(in: run, context: context))
+    }
+
+    static func render(_ run: RunResult, context: ReportContext, sweeps: [Sweep]) -> String {
+        var sections = [header(run), summary(run), everyCase(run)]
+        sections += scenarios(run, context: context, sweeps: sweeps)
+        sections += [method(run), floors(run), machine(run)]
         return sections.joined(separator: "\n") + "\n"
     }
 
@@ -26,8 +30,20 @@ public enum MarkdownReport {
     }
 
     static func summary(_ run: RunResult) -> String {
-        var text = "## Summary\n\nEach case's headline metric: the median of the rounds, the ratio of the second store to the first, "
-        text += "and which store is better when the difference is significant.\n\n"
+        var text = "## Summary\n\nFor each scenario: the design that wins its headline metric, by how much (the range over "
+        text += "the cases where the difference is significant), how surely, and the mechanism behind it, in figures "
+        text += "from the case where the designs differ most.\n\n"
+        for summary in ScenarioSummary.all(run) {
+            text += "- **\(summary.scenario)** — \(summary.headline): **\(summary.verdict)**"
+            if summary.factor != "–" && !summary.factor.isEmpty { text += ", \(summary.factor)" }
+            text += " (\(summary.significance)). \(summary.mechanism)\n"
+        }
+        return text
+    }
+
+    static func everyCase(_ run: RunResult) -> String {
+        var text = "### Every case\n\nEach case's headline metric: the median of the rounds, the ratio of the second store "
+        text += "to the first, and which store is better when the difference is significant.\n\n"
         var rows: [[String]] = []
         for result in run.cases {
             guard let id = headlineMetric(result), let series = result.stores.first?.metric(id) else { continue }
@@ -89,15 +105,18 @@ public enum MarkdownReport {
         return text
     }
 
-    static func scenarios(_ run: RunResult) -> [String] {
+    static func scenarios(_ run: RunResult, context: ReportContext, sweeps: [Sweep]) -> [String] {
         var sections: [String] = []
         var seen = Set<String>()
         for result in run.cases where seen.insert(result.scenario).inserted {
             var text = "## \(result.scenario)\n\n"
-            if let notes = run.cases.first(where: { $0.scenario == result.scenario })?.notes {
-                for note in notes { text += "- \(note)\n" }
-                text += "\n"
+            for note in result.notes { text += "- \(note)\n" }
+            if !result.notes.isEmpty { text += "\n" }
+            for sweep in sweeps where sweep.scenario == result.scenario {
+                let title = "\(sweep.metric.label) by \(sweep.parameter)"
+                text += "![\(title)](\(ReportFiles.chartDirectory)/\(sweep.fileName))\n\n"
             }
+            text += ReferenceTable.render(run, scenario: result.scenario, context: context)
             for sameScenario in run.cases where sameScenario.scenario == result.scenario {
                 let caseTable = CaseTable(sameScenario, stores: run.stores)
                 text += "### \(sameScenario.label)\n\n" + table(caseTable.header, caseTable.cells) + "\n"

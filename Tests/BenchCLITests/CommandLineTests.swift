@@ -39,6 +39,7 @@ struct CommandLineTests {
         (["merge", "results/baseline.json", "--into", "/tmp/pooled.json"], "merge needs at least two results.json files, got 1"),
         (["merge", "a.json", "b.json"], "Missing expected argument '--into <file>'"),
         (["merge", "a.json", "b.json", "--into", "/proc/version/x.json"], "choose another file with --into FILE"),
+        (["--scenario", "tag-rename", "--param", "F=10"], "tag-rename: holders (1000) cannot exceed F (10); set the parameters with --param"),
         (["soak", "--seconds", "0"], "--seconds must be between 1 and 3600"),
         (["soak", "--seconds", "soon"], "'soon' is invalid for '--seconds"),
         (["soak", "--threads", "100"], "--threads must be between 1 and 64"),

@@ -9,14 +9,21 @@ public struct ParameterSpec: Sendable, Hashable {
     public let quick: Int
     public let standard: Int
     public let full: Int
+    /// Whether the values name variants (a policy, a shape) rather than
+    /// amounts: such a parameter is never a chart's axis.
+    public let isVariant: Bool
 
-    public init(_ name: String, _ summary: String, range: ClosedRange<Int>, quick: Int, standard: Int, full: Int) {
+    public init(
+        _ name: String, _ summary: String, range: ClosedRange<Int>, quick: Int, standard: Int, full: Int,
+        variant: Bool = false
+    ) {
         self.name = name
         self.summary = summary
         self.range = range
         self.quick = quick
         self.standard = standard
         self.full = full
+        self.isVariant = variant
     }
 
     public func value(for profile: Profile) -> Int {

@@ -44,12 +44,16 @@ enum BackgroundSync: BenchScenario {
         return (byThreads + byRate).filter { seen.insert($0).inserted }
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
-        var graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
-        let initial = graph
-        guard graph.notes.count >= parameters["K"] else {
+    static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
+        guard GraphShape.app(models: parameters["N"]).notes >= parameters["K"] else {
             throw ScenarioError("background-sync needs at least K=\(parameters["K"]) notes; raise N")
         }
+    }
+
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        try validate(parameters)
+        var graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
+        let initial = graph
         var random = SeededRandom(seed: seed ^ 0xB5)
         let shown = (1...parameters["K"]).map(NoteID.init)
         let total = max(1, parameters["rate"] * parameters["ms"] / 1_000)

@@ -26,6 +26,9 @@ public protocol BenchScenario {
     static func label(for parameters: ParameterSet) -> String
     /// The store configuration for a case (purge policy, row locking).
     static func configuration(for parameters: ParameterSet) -> StoreConfiguration
+    /// Throws when parameters each in range do not make a case together
+    /// (more holders than notes): checked before a run starts.
+    static func validate(_ parameters: ParameterSet) throws(ScenarioError)
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload
     static func runRound<Store: ModelStore>(
         _ store: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
@@ -47,6 +50,8 @@ extension BenchScenario {
 
     public static var notes: [String] { [] }
 
+    public static func validate(_ parameters: ParameterSet) throws(ScenarioError) {}
+
     /// A fresh store holding `batch`, merged before any timing starts.
     static func loadedStore<Store: ModelStore>(
         _ type: Store.Type, _ batch: PayloadBatch, _ parameters: ParameterSet
@@ -58,7 +63,7 @@ extension BenchScenario {
 }
 
 /// A scenario could not be prepared or run.
-public struct ScenarioError: Error, CustomStringConvertible {
+public struct ScenarioError: Error, Sendable, CustomStringConvertible {
     public let description: String
 
     public init(_ description: String) {

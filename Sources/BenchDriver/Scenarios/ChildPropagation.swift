@@ -45,7 +45,7 @@ enum ChildPropagation: BenchScenario {
     static let origin = "Rocket Data"
     static let parameters = [
         ParameterSpec("shape", "0: P parents at a depth; 1-4: Rocket Data's reference shapes", range: 0...4,
-                      quick: 0, standard: 0, full: 0),
+                      quick: 0, standard: 0, full: 0, variant: true),
         ParameterSpec("P", "messages the user is embedded in", range: 1...1_000_000, quick: 100, standard: 1_000, full: 1_000),
         ParameterSpec("depth", "reply levels above each parent", range: 0...12, quick: 1, standard: 2, full: 2),
         ParameterSpec("listeners", "thread screens listening (each also watches the user)", range: 0...100_000,

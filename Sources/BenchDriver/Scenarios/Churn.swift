@@ -19,7 +19,7 @@ enum Churn: BenchScenario {
         ParameterSpec("holders", "notes held at any time", range: 1...1_000_000, quick: 200, standard: 2_000, full: 2_000),
         ParameterSpec("hit", "share of lookups for a note someone holds, %", range: 0...100, quick: 80, standard: 80, full: 80),
         ParameterSpec("policy", "weak-table purge: 0 manual, 1 every 1024 insertions, 2 on doubling", range: 0...2,
-                      quick: 2, standard: 2, full: 2),
+                      quick: 2, standard: 2, full: 2, variant: true),
         ParameterSpec("steps", "look-up-and-hold steps per round", range: 1...10_000_000,
                       quick: 50_000, standard: 500_000, full: 500_000),
     ]
@@ -46,12 +46,17 @@ enum Churn: BenchScenario {
         return StoreConfiguration(purgePolicy: policy)
     }
 
+    static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
+        let notes = GraphShape.app(models: parameters["N"]).notes
+        guard parameters["holders"] <= notes else {
+            throw ScenarioError("churn: holders (\(parameters["holders"])) cannot exceed the \(notes) notes of N=\(parameters["N"])")
+        }
+    }
+
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        try validate(parameters)
         let graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
         let holders = parameters["holders"], notes = graph.notes.count
-        guard holders <= notes else {
-            throw ScenarioError("churn: holders (\(holders)) cannot exceed the \(notes) notes of N=\(parameters["N"])")
-        }
         var random = SeededRandom(seed: seed ^ 0xC4)
         var ring = (1...holders).map(NoteID.init)
         let steps = (0..<parameters["steps"]).map { step -> NoteID in

@@ -25,7 +25,7 @@ enum Consistency: BenchScenario {
         ParameterSpec("ms", "duration of a round in milliseconds", range: 100...600_000,
                       quick: 1_000, standard: 3_000, full: 3_000),
         ParameterSpec("locking", "uniquing row reads: 0 lock per object, 1 lock per field", range: 0...1,
-                      quick: 0, standard: 0, full: 0),
+                      quick: 0, standard: 0, full: 0, variant: true),
     ]
     static let notes = [
         "Every write sets a user's name, username and avatar URL to the same version. A torn read is a user "

@@ -35,11 +35,15 @@ enum FeedRead: BenchScenario {
             : [ParameterSet.defaults(parameters, profile)]
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
-        let graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
-        guard graph.notes.count >= parameters["K"] else {
+    static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
+        guard GraphShape.app(models: parameters["N"]).notes >= parameters["K"] else {
             throw ScenarioError("feed-read needs at least K=\(parameters["K"]) notes; raise N")
         }
+    }
+
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        try validate(parameters)
+        let graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
         var random = SeededRandom(seed: seed ^ 0xFEED)
         let lookups = (0..<parameters["lookups"]).map { _ in NoteID(1 + random.below(graph.notes.count)) }
         return Workload(graph: graph, lookups: lookups)

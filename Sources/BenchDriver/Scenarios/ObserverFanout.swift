@@ -41,11 +41,15 @@ enum ObserverFanout: BenchScenario {
         }
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
-        let ids = parameters["ids"]
-        guard ids <= parameters["observers"] else {
-            throw ScenarioError("observer-fanout: ids (\(ids)) cannot exceed observers (\(parameters["observers"]))")
+    static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
+        guard parameters["ids"] <= parameters["observers"] else {
+            throw ScenarioError("observer-fanout: ids (\(parameters["ids"])) cannot exceed observers (\(parameters["observers"]))")
         }
+    }
+
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        try validate(parameters)
+        let ids = parameters["ids"]
         var graph = try GeneratedGraph(
             shape: GraphShape(users: max(ids, 10), tags: 1, notes: 0, tagsPerNote: 0, threads: 0, participantsPerMessage: 0),
             seed: seed)

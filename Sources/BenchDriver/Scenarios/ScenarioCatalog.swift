@@ -32,6 +32,11 @@ public enum ScenarioID: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// Throws when the parameters do not make a case together.
+    public func validate(_ parameters: ParameterSet) throws(ScenarioError) {
+        try definition.validate(parameters)
+    }
+
     /// Builds the case's workload, type-erased for the runner to hold.
     func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> any Sendable {
         try definition.prepare(parameters, seed: seed)

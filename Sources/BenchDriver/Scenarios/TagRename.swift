@@ -28,15 +28,24 @@ enum TagRename: BenchScenario {
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
-            ? ParameterSet.sweep(parameters, profile, "F", [10, 100, 1_000, 10_000, 100_000])
+            ? ParameterSet.sweep(parameters, profile, "F", [10, 100, 1_000, 10_000, 100_000]).map { set in
+                // Fewer notes than screens: every note is held.
+                var set = set
+                set.values["holders"] = min(set["holders"], set["F"])
+                return set
+            }
             : [ParameterSet.defaults(parameters, profile)]
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
-        let notes = parameters["F"]
-        guard parameters["holders"] <= notes else {
-            throw ScenarioError("tag-rename: holders (\(parameters["holders"])) cannot exceed F (\(notes))")
+    static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
+        guard parameters["holders"] <= parameters["F"] else {
+            throw ScenarioError("tag-rename: holders (\(parameters["holders"])) cannot exceed F (\(parameters["F"]))")
         }
+    }
+
+    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+        try validate(parameters)
+        let notes = parameters["F"]
         // Three tags on every note: each tag is on all F notes.
         var graph = try GeneratedGraph(
             shape: GraphShape(users: max(10, notes / 10), tags: 3, notes: notes, tagsPerNote: 3,

@@ -1,0 +1,17 @@
+import BenchDriver
+import BenchReport
+
+extension ReportContext {
+    /// What the scenario definitions tell a report: parameter meanings,
+    /// variant parameters, Rocket Data's published figures.
+    static let scenarios = ReportContext(
+        parameterSummaries: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { scenario in
+            (scenario.rawValue, Dictionary(uniqueKeysWithValues: scenario.definition.parameters.map { ($0.name, $0.summary) }))
+        }),
+        categoricalParameters: Set(ScenarioID.allCases.flatMap { $0.definition.parameters.filter(\.isVariant).map(\.name) }),
+        references: PublishedReference.rocketData.map {
+            ReportContext.Reference(scenario: $0.scenario.rawValue, parameter: $0.parameter, value: $0.value,
+                                    name: $0.name, publishedSeconds: $0.publishedSeconds)
+        },
+        referenceNote: PublishedReference.rocketDataNote)
+}

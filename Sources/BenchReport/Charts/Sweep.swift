@@ -1,0 +1,86 @@
+import BenchResults
+
+/// Cases of one scenario that differ in a single numeric parameter: one
+/// line per store across its values.
+struct Sweep {
+    let scenario: String
+    let parameter: String
+    /// The other parameters, the same for every point ("K=50 frames=10000").
+    let fixed: String
+    let metric: MetricDescriptor
+    /// One series per store, points in ascending parameter order.
+    let series: [(store: String, points: [(x: Double, y: Double)])]
+
+    /// File name of the chart: scenario, parameter and the fixed values, so
+    /// two sweeps of one parameter (at different fixed values) do not collide.
+    var fileName: String {
+        let suffix = fixed.isEmpty ? "" : "-" + fixed.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "=", with: "")
+        return "\(scenario)-by-\(parameter)\(suffix).svg"
+    }
+
+    /// Every sweep of at least three points in `run`, in case order, charting
+    /// each scenario's headline metric.
+    static func all(in run: RunResult, context: ReportContext) -> [Sweep] {
+        var sweeps: [Sweep] = []
+        var scenarios: [String] = []
+        for result in run.cases where !scenarios.contains(result.scenario) { scenarios.append(result.scenario) }
+        for scenario in scenarios {
+            let cases = run.cases.filter { $0.scenario == scenario }
+            let names = Set(cases.flatMap(\.parameters.keys)).subtracting(context.categoricalParameters).sorted()
+            for name in names {
+                // Group the cases by everything but `name`.
+                var groups: [[String: Int]: [CaseResult]] = [:]
+                var order: [[String: Int]] = []
+                for result in cases {
+                    guard result.parameters[name] != nil else { continue }
+                    var rest = result.parameters
+                    rest[name] = nil
+                    if groups[rest] == nil { order.append(rest) }
+                    groups[rest, default: []].append(result)
+                }
+                for rest in order {
+                    let group = groups[rest]!.sorted { $0.parameters[name]! < $1.parameters[name]! }
+                    guard Set(group.map { $0.parameters[name]! }).count >= 3,
+                          let sweep = Sweep(scenario, name, rest, group, stores: run.stores) else { continue }
+                    sweeps.append(sweep)
+                }
+            }
+        }
+        return sweeps
+    }
+
+    private init?(_ scenario: String, _ parameter: String, _ rest: [String: Int], _ cases: [CaseResult], stores: [String]) {
+        guard let first = cases.first, let headline = MarkdownReport.headlineMetric(first),
+              let metric = first.stores.first?.metric(headline)?.metric else { return nil }
+        var series: [(store: String, points: [(x: Double, y: Double)])] = []
+        for store in stores {
+            let points = cases.compactMap { result -> (x: Double, y: Double)? in
+                guard let value = result.store(store)?.metric(headline)?.median, value.isFinite else { return nil }
+                return (Double(result.parameters[parameter]!), value)
+            }
+            if !points.isEmpty { series.append((store, points)) }
+        }
+        guard !series.isEmpty else { return nil }
+        self.scenario = scenario
+        self.parameter = parameter
+        self.fixed = rest.keys.sorted().map { "\($0)=\(rest[$0]!)" }.joined(separator: " ")
+        self.metric = metric
+        self.series = series
+    }
+}
+
+extension Sweep {
+    /// The sweep drawn as a chart, its axes named from `context`.
+    func chart(rounds: Int, context: ReportContext) -> LineChart {
+        let meaning = context.parameterSummaries[scenario]?[parameter].map { ": \($0)" } ?? ""
+        let direction = metric.lowerIsBetter ? "lower is better" : "higher is better"
+        var subtitle = "median of \(rounds) rounds; \(direction)"
+        if !fixed.isEmpty { subtitle = "\(fixed); " + subtitle }
+        return LineChart(
+            title: "\(scenario): \(metric.label) by \(parameter)",
+            subtitle: subtitle,
+            xLabel: "\(parameter)\(meaning)",
+            yLabel: "\(metric.label) (\(metric.unit))",
+            series: series.map { LineChart.Series(name: $0.store, points: $0.points) })
+    }
+}

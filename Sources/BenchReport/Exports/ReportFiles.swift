@@ -1,0 +1,48 @@
+import BenchResults
+import Foundation
+
+/// Everything a report consists of besides `results.json`: `report.md`, its
+/// charts, the CSV and the github-action-benchmark JSON. Rendered from a
+/// `RunResult` and a `ReportContext` only, so regenerating from a saved
+/// `results.json` gives the same bytes.
+public enum ReportFiles {
+    public static let chartDirectory = "charts"
+
+    /// Relative path → contents, in a stable order.
+    public static func render(_ run: RunResult, context: ReportContext) -> [(path: String, contents: Data)] {
+        let sweeps = Sweep.all(in: run, context: context)
+        var files: [(path: String, contents: Data)] = [
+            ("report.md", Data(MarkdownReport.render(run, context: context, sweeps: sweeps).utf8)),
+            ("results.csv", run.csv()),
+            ("github-benchmark.json", GitHubBenchmarkExport.json(run)),
+        ]
+        for sweep in sweeps {
+            files.append(("\(chartDirectory)/\(sweep.fileName)", Data(sweep.chart(rounds: run.rounds, context: context).svg().utf8)))
+        }
+        return files
+    }
+
+    /// Writes every file atomically into `directory`, and removes charts an
+    /// earlier report left there that this one does not have.
+    public static func write(_ run: RunResult, context: ReportContext, to directory: URL) throws(OutputError) {
+        let files = render(run, context: context)
+        let charts = directory.appendingPathComponent(chartDirectory)
+        if files.contains(where: { $0.path.hasPrefix(chartDirectory + "/") }) {
+            try AtomicFile.prepareDirectory(charts)
+        }
+        for file in files {
+            try AtomicFile.write(file.contents, to: directory.appendingPathComponent(file.path))
+        }
+        let current = Set(files.map { URL(fileURLWithPath: $0.path).lastPathComponent })
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: charts.path)) ?? []
+        for name in existing where name.hasSuffix(".svg") && !current.contains(name) {
+            try? FileManager.default.removeItem(at: charts.appendingPathComponent(name))
+        }
+    }
+
+    /// The names `write` produces, for messages: "report.md, results.csv, ... and 12 charts".
+    public static func describe(_ run: RunResult, context: ReportContext) -> String {
+        let charts = Sweep.all(in: run, context: context).count
+        return "report.md, results.csv, github-benchmark.json" + (charts > 0 ? " and \(charts) charts" : "")
+    }
+}

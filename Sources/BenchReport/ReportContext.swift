@@ -1,0 +1,41 @@
+/// What a report needs to know beyond a `results.json`: facts that live in
+/// the scenario definitions (what a parameter means, what others published),
+/// handed in by the caller so this module never depends on the driver.
+/// The same context and the same results always render the same bytes.
+public struct ReportContext: Sendable {
+    /// A published figure to set beside one case: a Rocket Data performance test.
+    public struct Reference: Sendable {
+        public let scenario: String
+        /// The parameter and value that pick the case (for example shape=1).
+        public let parameter: String
+        public let value: Int
+        public let name: String
+        public let publishedSeconds: Double
+
+        public init(scenario: String, parameter: String, value: Int, name: String, publishedSeconds: Double) {
+            self.scenario = scenario
+            self.parameter = parameter
+            self.value = value
+            self.name = name
+            self.publishedSeconds = publishedSeconds
+        }
+    }
+
+    /// Scenario → parameter → one line: what it counts, for chart axes.
+    public var parameterSummaries: [String: [String: String]]
+    /// Parameters that name a variant rather than a quantity; never a chart axis.
+    public var categoricalParameters: Set<String>
+    public var references: [Reference]
+    /// Where the published figures come from, and why they are not a contest.
+    public var referenceNote: String
+
+    public init(
+        parameterSummaries: [String: [String: String]] = [:], categoricalParameters: Set<String> = [],
+        references: [Reference] = [], referenceNote: String = ""
+    ) {
+        self.parameterSummaries = parameterSummaries
+        self.categoricalParameters = categoricalParameters
+        self.references = references
+        self.referenceNote = referenceNote
+    }
+}
