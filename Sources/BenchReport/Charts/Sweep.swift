@@ -11,12 +11,9 @@ struct Sweep {
     /// One series per store, points in ascending parameter order.
     let series: [(store: String, points: [(x: Double, y: Double)])]
 
-    /// File name of the chart: scenario, parameter and the fixed values, so
-    /// two sweeps of one parameter (at different fixed values) do not collide.
-    var fileName: String {
-        let suffix = fixed.isEmpty ? "" : "-" + fixed.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "=", with: "")
-        return "\(scenario)-by-\(parameter)\(suffix).svg"
-    }
+    /// File name of the chart: scenario and parameter, plus the fixed values
+    /// when another sweep of the same parameter needs telling apart.
+    private(set) var fileName = ""
 
     /// Every sweep of at least three points in `run`, in case order, charting
     /// each scenario's headline metric.
@@ -45,6 +42,13 @@ struct Sweep {
                     sweeps.append(sweep)
                 }
             }
+        }
+        let baseNames = sweeps.map { "\($0.scenario)-by-\($0.parameter)" }
+        for index in sweeps.indices {
+            let base = baseNames[index]
+            let shared = baseNames.filter { $0 == base }.count > 1
+            let suffix = sweeps[index].fixed.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "=", with: "")
+            sweeps[index].fileName = (shared && !suffix.isEmpty ? "\(base)-\(suffix)" : base) + ".svg"
         }
         return sweeps
     }

@@ -1,0 +1,93 @@
+import BenchResults
+import Foundation
+import Testing
+
+@Suite("bench report")
+struct ReportCommandTests {
+    @Test("regenerating from results.json reproduces every file byte for byte")
+    func regenerationIsByteForByte() throws {
+        let run = BenchProcess.temporaryDirectory()
+        let regenerated = BenchProcess.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: run)
+            try? FileManager.default.removeItem(at: regenerated)
+        }
+        // A sweep, so the report has a chart; two scenarios, so it has a summary of each.
+        let outcome = try BenchProcess.run([
+            "--scenario", "cold-load", "--scenario", "tag-rename", "--param", "N=200,400,800", "--param", "F=20",
+            "--param", "holders=5", "--param", "renames=2", "--rounds", "2", "--output", run.path,
+        ])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let report = try BenchProcess.run(["report", "--input", run.appendingPathComponent("results.json").path,
+                                           "--output", regenerated.path])
+        #expect(report.status == 0, "\(report.error)")
+
+        let written = try Self.files(in: run).filter { $0 != "results.json" }
+        #expect(written.contains("report.md"))
+        #expect(written.contains("results.csv"))
+        #expect(written.contains("github-benchmark.json"))
+        #expect(written.contains("charts/cold-load-by-N.svg"))
+        #expect(try Self.files(in: regenerated) == written)
+        for name in written {
+            let original = try Data(contentsOf: run.appendingPathComponent(name))
+            let again = try Data(contentsOf: regenerated.appendingPathComponent(name))
+            #expect(original == again, "\(name) differs when regenerated")
+        }
+    }
+
+    @Test("the report states a verdict and a mechanism for every scenario, and embeds its charts")
+    func reportContents() throws {
+        let run = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: run) }
+        let outcome = try BenchProcess.run([
+            "--scenario", "cold-load", "--scenario", "tag-rename", "--param", "N=200,400,800", "--param", "F=20",
+            "--param", "holders=5", "--param", "renames=2", "--rounds", "2", "--output", run.path,
+        ])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let report = try String(contentsOf: run.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(report.contains("- **cold-load** — merge into empty store (ms): **"))
+        #expect(report.contains("Building the graph: uniquing "))
+        #expect(report.contains("- **tag-rename** — rename p50 (µs): **"))
+        #expect(report.contains("Copy cost of propagation"))
+        #expect(report.contains("![merge into empty store by N](charts/cold-load-by-N.svg)"))
+        let svg = try String(contentsOf: run.appendingPathComponent("charts/cold-load-by-N.svg"), encoding: .utf8)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.contains(">uniquing</text>") && svg.contains(">snapshot</text>"))
+        #expect(svg.contains("N: models in the payload"))
+        #expect(svg.contains("merge into empty store (ms)"))
+
+        let exported = try JSONSerialization.jsonObject(with: Data(contentsOf: run.appendingPathComponent("github-benchmark.json")))
+        let entries = try #require(exported as? [[String: Any]])
+        #expect(!entries.isEmpty)
+        for entry in entries {
+            #expect(entry["name"] is String && entry["unit"] is String && entry["value"] is NSNumber)
+        }
+    }
+
+    @Test("a missing or corrupt input: one line, status 3")
+    func badInput() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let corrupt = directory.appendingPathComponent("results.json")
+        try Data("{\"schemaVersion\": 1".utf8).write(to: corrupt)
+        for input in [directory.appendingPathComponent("none.json").path, corrupt.path] {
+            let outcome = try BenchProcess.run(["report", "--input", input])
+            #expect(outcome.status == 3, "\(outcome.error)")
+            #expect(outcome.errorLines.count == 1)
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.md").path))
+        }
+    }
+
+    /// Every file below `directory`, as relative paths, sorted.
+    static func files(in directory: URL) throws -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: directory.path)
+        var names: [String] = []
+        while let name = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
