@@ -43,12 +43,14 @@ struct ScenarioSummary {
         func advantageRange(_ entries: [(result: CaseResult, comparison: MetricComparison, kind: MetricKind)]) -> String {
             let factors = entries.map(advantage).sorted()
             guard let low = factors.first, let high = factors.last else { return "" }
-            let lowText = NumberFormat.ratio(low), highText = NumberFormat.ratio(high)
+            // ∞: the loser has some where the winner has none (stale reads, say).
+            let lowText = low.isFinite ? NumberFormat.ratio(low) : "∞ (none against some)"
+            let highText = high.isFinite ? NumberFormat.ratio(high) : "∞ (none against some)"
             return lowText == highText ? lowText : "\(lowText)–\(highText)"
         }
         let leaders = wins.sorted { $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key) }
         if leaders.isEmpty {
-            verdict = "neither"
+            verdict = "neither, no significant difference"
             factor = "–"
         } else if leaders.count == 1, let only = leaders.first {
             verdict = only.value.count == total ? only.key : "\(only.key) (\(only.value.count) of \(total) cases)"
@@ -59,9 +61,11 @@ struct ScenarioSummary {
         }
         let significant = wins.values.reduce(0) { $0 + $1.count }
         let exact = compared.allSatisfy { $0.kind == .count }
-        significance = exact
-            ? "exact counts, \(significant) of \(total) cases differ"
-            : "\(significant) of \(total) cases significant (p < 0.05)"
+        significance = leaders.isEmpty
+            ? "\(total) of \(total) cases within noise"
+            : exact
+            ? "exact counts; they differ in \(significant) of \(total) cases"
+            : "significant in \(significant) of \(total) cases, p < 0.05"
         // Explain the case where the designs differ most.
         let telling = compared.max { abs(log(advantage($0))) < abs(log(advantage($1))) } ?? first
         mechanism = Mechanism.sentence(for: telling.result, stores: stores)
