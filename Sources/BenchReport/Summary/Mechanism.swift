@@ -32,9 +32,11 @@ enum Mechanism {
             return "Both remove \(f.both("delete.models")) models per delete; the difference is bookkeeping and "
                 + "allocation, \(f.both("delete.mallocs")) mallocs per delete."
         case "background-sync":
-            return "Lock hold time under contention: while the writer applies batches (\(f.both("writer.batch.p50")) "
-                + "each), the main thread found its locks contended \(f.both("main.contended")) of the time and "
-                + "waited \(f.both("main.lockwait")) in all, with frames at p99 \(f.both("main.frame.p99"))."
+            return "Lock hold time and writer throughput: the writer's batches complete \(f.both("writer.batch.p50")) "
+                + "after they fall due (p50; a writer that cannot keep up with its rate piles up delay, at "
+                + "\(f.both("writer.cpu")) CPU), while the main thread found its locks contended "
+                + "\(f.both("main.contended")) of the time, waited \(f.both("main.lockwait")) in all, and drew "
+                + "frames at p99 \(f.both("main.frame.p99"))."
         case "observer-fanout":
             return "Notification fan-out: every update calls each of its observers, \(f.both("update.per.observer")) "
                 + "per observer; a snapshot observer is handed a new value, a uniquing observer the same object."
