@@ -18,8 +18,8 @@ import ModelGraph
 public enum Floors {
     /// What timing and counting add to what they measure.
     public static func harnessCosts(_ calibration: ClockCalibration) -> HarnessCosts {
-        let samples = 200_000
         var recorder = LatencyRecorder()
+        let samples = iterations(upTo: 200_000) { recorder.record(MonotonicClock.now() &- MonotonicClock.now()) }
         let start = MonotonicClock.now()
         for _ in 0..<samples {
             let begin = MonotonicClock.now()
@@ -29,7 +29,7 @@ public enum Floors {
         consumeSummary(recorder.summary)
 
         let lock = InstrumentedLock(site: .storeState)
-        let acquisitions = 1_000_000
+        let acquisitions = iterations(upTo: 1_000_000) { lock.withLock {} }
         func timeLocks() -> Double {
             let begin = MonotonicClock.now()
             for _ in 0..<acquisitions { lock.withLock {} }
@@ -44,6 +44,18 @@ public enum Floors {
         return HarnessCosts(
             clock: calibration, perSampleNanoseconds: perSample,
             lockCountingNanoseconds: max(0, bare.sorted()[1] == 0 ? 0 : counted.sorted()[1] - bare.sorted()[1]))
+    }
+
+    /// How many repetitions of `operation` fit in about 50 ms, at most
+    /// `maximum`: a release build runs the maximum; a debug or sanitizer
+    /// build, where each repetition costs 100 times more, stays as quick to
+    /// calibrate (and to interrupt).
+    static func iterations(upTo maximum: Int, of operation: () -> Void) -> Int {
+        let probe = 1_000
+        let begin = MonotonicClock.now()
+        for _ in 0..<probe { operation() }
+        let perOperation = max(1, Double(MonotonicClock.now() - begin) / Double(probe))
+        return min(maximum, max(probe, Int(50_000_000 / perOperation)))
     }
 
     /// Measures every floor on tables of `entries` models with random keys.

@@ -88,8 +88,8 @@ enum BackgroundSync: BenchScenario {
         let frames = Int(duration / frameInterval)
         let writeInterval = 1_000_000_000 / UInt64(parameters["rate"])
         let stop = Atomic<Bool>(false)
-        let recorders = Mutex<[String: LatencyRecorder]>([:])
-        let operations = Mutex<[String: Int]>([:])
+        let recorders = LockedValue<[String: LatencyRecorder]>([:])
+        let operations = LockedValue<[String: Int]>([:])
         let start = MonotonicClock.now() + 5_000_000
 
         let main = ThreadRole("main") { _ in

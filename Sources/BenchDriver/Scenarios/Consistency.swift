@@ -83,7 +83,7 @@ enum Consistency: BenchScenario {
         let notified = AtomicSlots(count: ids.count)
         // When write `i` began, at index `i` (its version).
         let started = AtomicSlots(count: workload.writes.count + 1)
-        let delivery = Mutex(LatencyRecorder())
+        let delivery = LockedValue(LatencyRecorder())
 
         var tokens: [ObservationToken] = []
         for (slot, id) in ids.enumerated() {

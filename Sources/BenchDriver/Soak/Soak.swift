@@ -3,7 +3,6 @@ import Foundation
 import Instrumentation
 import ModelGraph
 import StoreInterface
-import Synchronization
 
 /// A bounded soak: every thread mixes writes to its own partition of the
 /// graph with reads, screens and purges anywhere, until the time is up.
@@ -22,58 +21,50 @@ public enum Soak {
         try store.merge(graph.fullBatch)
 
         let deadline = MonotonicClock.now() + UInt64(plan.seconds * 1e9)
-        let writes = Mutex([Int](repeating: 0, count: plan.threads))
-        let totals = Mutex(ChangeSummary())
-        let tallies = Mutex((reads: 0, screens: 0, purges: 0, failures: 0))
-        let longLived = Mutex([(NoteID, HeldModels<Store.NoteHandle>, ObservationToken)]())
+        let ledger = LockedValue<[SoakEntry<Store.NoteHandle>]>([])
 
         _ = ThreadGroup.run([ThreadRole("soak", threads: plan.threads) { thread in
             var script = WriteScript(graph: graph, thread: thread, of: plan.threads, seed: plan.seed)
             var random = SeededRandom(seed: plan.seed).fork(UInt64(1_000 + thread))
-            var summary = ChangeSummary()
-            var local = (reads: 0, screens: 0, purges: 0, failures: 0)
+            var entry = SoakEntry<Store.NoteHandle>(thread: thread)
             // A few screens stay open all along: each must end up showing the final state.
-            let kept = (0..<4).map { _ in Self.open(store, NoteID(1 + random.below(graph.notes.count))) }
+            entry.kept = (0..<4).map { _ in Self.open(store, NoteID(1 + random.below(graph.notes.count))) }
             var step = 0
             while MonotonicClock.now() < deadline {
                 do {
-                    summary += try script.next().apply(to: store)
+                    entry.summary += try script.next().apply(to: store)
                 } catch {
-                    local.failures += 1
+                    entry.failures += 1
                 }
-                local.reads += Self.read(store, graph, &random)
+                entry.reads += Self.read(store, graph, &random)
                 if step % 8 == 0 {
                     let screen = Self.open(store, NoteID(1 + random.below(graph.notes.count)))
-                    local.reads += Self.read(store, graph, &random)
+                    entry.reads += Self.read(store, graph, &random)
                     withExtendedLifetime(screen) {}
-                    local.screens += 1
+                    entry.screens += 1
                 }
                 if step % 256 == 0 {
                     store.purge()
-                    local.purges += 1
+                    entry.purges += 1
                 }
                 step += 1
             }
-            writes.withLock { $0[thread] = script.count }
-            totals.withLock { $0 += summary }
-            tallies.withLock {
-                $0.reads += local.reads
-                $0.screens += local.screens
-                $0.purges += local.purges
-                $0.failures += local.failures
-            }
-            longLived.withLock { $0 += kept.map { ($0.id, $0.held, $0.token) } }
+            entry.writes = script.count
+            ledger.withLock { $0.append(entry) }
         }], countsAllocations: false)
 
-        let staleScreens = longLived.withLock { screens in
-            screens.filter { id, held, _ in
-                checksum(of: held[0], in: store) != checksum(of: store.note(id), in: store)
-            }.count
+        // Taken out of the ledger, so that nothing but `entries` keeps a screen alive.
+        var entries = ledger.withLock { recorded in
+            defer { recorded.removeAll() }
+            return recorded.sorted { $0.thread < $1.thread }
         }
-        longLived.withLock { $0.removeAll() }
+        let staleScreens = entries.flatMap(\.kept).filter { screen in
+            checksum(of: screen.held[0], in: store) != checksum(of: store.note(screen.id), in: store)
+        }.count
+        for index in entries.indices { entries[index].kept.removeAll() }
 
         // The same writes, one thread's after another's, on a fresh store.
-        let perThread = writes.withLock { $0 }
+        let perThread = entries.map(\.writes)
         let serial = Store(configuration: configuration)
         try serial.merge(graph.fullBatch)
         var serialSummary = ChangeSummary()
@@ -82,11 +73,13 @@ public enum Soak {
             for _ in 0..<perThread[thread] { serialSummary += try script.next().apply(to: serial) }
         }
 
-        let concurrent = totals.withLock { $0 }
-        let tally = tallies.withLock { $0 }
+        let concurrent = entries.reduce(ChangeSummary()) { $0 + $1.summary }
+        func total(_ count: KeyPath<SoakEntry<Store.NoteHandle>, Int>) -> Int {
+            entries.reduce(0) { $0 + $1[keyPath: count] }
+        }
         return SoakOutcome(
             store: Store.designName, seconds: plan.seconds, writesPerThread: perThread,
-            reads: tally.reads, screens: tally.screens, purges: tally.purges, failures: tally.failures,
+            reads: total(\.reads), screens: total(\.screens), purges: total(\.purges), failures: total(\.failures),
             stateDifference: store.exportState().firstDifference(from: serial.exportState()),
             concurrentChanges: [concurrent.inserted, concurrent.updated, concurrent.unchanged],
             serialChanges: [serialSummary.inserted, serialSummary.updated, serialSummary.unchanged],
@@ -122,6 +115,23 @@ public enum Soak {
         var sink = RowChecksum()
         store.display(note, into: &sink)
         return [sink.value, sink.fields]
+    }
+}
+
+/// What one soak thread hands back when its time is up.
+struct SoakEntry<Handle: Sendable> {
+    let thread: Int
+    var writes = 0
+    var summary = ChangeSummary()
+    var reads = 0
+    var screens = 0
+    var purges = 0
+    var failures = 0
+    /// Screens open from start to end, checked against the final state.
+    var kept: [(id: NoteID, held: HeldModels<Handle>, token: ObservationToken)] = []
+
+    init(thread: Int) {
+        self.thread = thread
     }
 }
 
