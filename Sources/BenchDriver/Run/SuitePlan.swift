@@ -18,7 +18,8 @@ public struct SuitePlan: Sendable {
     public var seed: UInt64
     /// "quick", "default", "full", or "custom".
     public var profileName: String
-    /// Whether to measure the floors (a few seconds); tests skip them.
+    /// Whether to measure the floors (a few seconds) when the plan has a
+    /// feed-read case, the one they bound; tests skip them.
     public var measuresFloors: Bool
 
     public init(cases: [Case], stores: [StoreRunner], rounds: Int, seed: UInt64, profileName: String,

@@ -47,7 +47,9 @@ public struct SuiteRunner {
         let countsAllocations = (try? AllocatorCheck.requireJemalloc()) != nil
         let calibration = ClockCalibration.measure()
         let harness = Floors.harnessCosts(calibration)
-        let floors = plan.measuresFloors
+        // The floors bound feed-read's lookups and rows; a run without it skips them.
+        let measuresFloors = plan.measuresFloors && plan.cases.contains { $0.scenario == .feedRead }
+        let floors = measuresFloors && !cancellation.isCancelled
             ? Floors.measure(entries: floorEntries, calibration: calibration, countsAllocations: countsAllocations)
             : []
         var cases: [CaseResult] = []
