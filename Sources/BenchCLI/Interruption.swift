@@ -26,7 +26,8 @@ final class Interruption: @unchecked Sendable {
             source.setEventHandler { [flag] in
                 if flag.isCancelled {
                     FileHandle.standardError.write(Data("\nbench: stopped.\n".utf8))
-                    exit(130)
+                    // At once, without exit handlers: the main thread may be exiting too.
+                    _exit(130)
                 }
                 flag.cancel()
                 FileHandle.standardError.write(

@@ -44,17 +44,27 @@ struct InterruptionTests {
         }
     }
 
+    /// One round of twenty seconds, so both signals arrive while it runs, even
+    /// in a sanitizer build that takes seconds to start.
+    static let longRound = [
+        "--scenario", "background-sync", "--param", "N=200", "--param", "K=20", "--param", "rate=100",
+        "--param", "ms=20000", "--rounds", "1",
+    ]
+
     @Test("a second signal quits at once, status 130, leaving no temporary files")
     func secondSignalQuits() throws {
         let directory = BenchProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = try BenchProcess.run(Self.arguments + ["--output", directory.path]) { process in
-            Thread.sleep(forTimeInterval: 2)
+        let started = Date()
+        let outcome = try BenchProcess.run(Self.longRound + ["--output", directory.path]) { process in
+            Thread.sleep(forTimeInterval: 7)
             kill(process.processIdentifier, SIGINT)
             Thread.sleep(forTimeInterval: 0.2)
             kill(process.processIdentifier, SIGINT)
         }
         #expect(outcome.status == 130, "\(outcome.error)")
+        // Well before the round's twenty seconds were up.
+        #expect(Date().timeIntervalSince(started) < 15)
         #expect(outcome.error.contains("bench: stopped."))
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         #expect(!files.contains { $0.hasSuffix(".tmp") }, "\(files)")
