@@ -3,7 +3,7 @@ import Foundation
 
 /// Ctrl-C (SIGINT) and SIGTERM during a run: the first asks the run to stop
 /// after the round in progress, so completed cases are still written; a
-/// second one ends the process at once (no result file is half-written:
+/// second one ends the process at once with status 130 (no result file is half-written:
 /// files are only ever renamed into place).
 final class Interruption: @unchecked Sendable {
     // @unchecked: the dispatch sources are created once, before any signal.
