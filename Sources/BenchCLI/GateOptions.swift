@@ -28,46 +28,18 @@ struct GateOptions: ParsableArguments {
     /// Reads the baseline before anything runs, so a bad one fails at once.
     func loadBaseline() throws -> RunResult? {
         guard let baseline else { return nil }
-        return try Self.read(baseline, role: "baseline")
-    }
-
-    static func read(_ path: String, role: String) throws -> RunResult {
-        do {
-            return try RunResult.read(from: URL(fileURLWithPath: path))
-        } catch {
-            throw CommandFailure.unusable("\(role) \(error)")
-        }
+        return try RunFiles.read(baseline, role: "baseline")
     }
 
     /// Checks that `--save-baseline` can be written, before anything runs.
     func prepareSave() throws {
         guard let saveBaseline else { return }
-        try Self.prepareDestination(saveBaseline, option: "--save-baseline")
-    }
-
-    /// Creates `path`'s directory and checks a file can be written there, or
-    /// throws a usage error naming `option`.
-    static func prepareDestination(_ path: String, option: String) throws {
-        let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CommandFailure.usage("\(path) is a directory; give \(option) a file name, like \(option) \(path)/baseline.json")
-        }
-        do {
-            try AtomicFile.prepareDirectory(url.deletingLastPathComponent())
-        } catch {
-            throw CommandFailure.usage("\(error); choose another file with \(option) FILE")
-        }
+        try RunFiles.prepareFile(saveBaseline, option: "--save-baseline")
     }
 
     func save(_ result: RunResult) throws {
         guard let saveBaseline else { return }
-        let url = URL(fileURLWithPath: saveBaseline)
-        do {
-            try AtomicFile.write(result.json(), to: url)
-        } catch {
-            throw CommandFailure.failure("\(error)")
-        }
+        try RunFiles.write(result, to: saveBaseline)
         print("Saved the run as the baseline \(saveBaseline).")
     }
 
@@ -122,7 +94,7 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         guard let baseline = try bench.gate.loadBaseline() else { return }
         if current == nil { try bench.gate.prepareSave() }
-        let result = try current.map { try GateOptions.read($0, role: "current run") } ?? bench.options.execute()
+        let result = try current.map { try RunFiles.read($0, role: "current run") } ?? bench.options.execute()
         if current == nil { try bench.gate.save(result) }
         try bench.gate.check(result, against: baseline)
     }

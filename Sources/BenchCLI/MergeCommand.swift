@@ -27,20 +27,15 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
-        try GateOptions.prepareDestination(into, option: "--into")
-        let results = try runs.map { try GateOptions.read($0, role: "run") }
+        try RunFiles.prepareFile(into, option: "--into")
+        let results = try runs.map { try RunFiles.read($0, role: "run") }
         let merged: RunResult
         do {
             merged = try RunResult.merging(results)
         } catch {
             throw CommandFailure.unusable("\(error)")
         }
-        let url = URL(fileURLWithPath: into)
-        do {
-            try AtomicFile.write(merged.json(), to: url)
-        } catch {
-            throw CommandFailure.failure("\(error)")
-        }
+        try RunFiles.write(merged, to: into)
         print("Merged \(runs.count) runs (\(merged.rounds) rounds per case and store) into \(into).")
     }
 }

@@ -27,19 +27,11 @@ struct ReportCommand: ParsableCommand {
     @ParentCommand var bench: BenchCommand
 
     func run() throws {
-        let result = try GateOptions.read(input, role: "run")
+        let result = try RunFiles.read(input, role: "run")
         let directory = bench.options.output.map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: input).deletingLastPathComponent()
-        do {
-            try AtomicFile.prepareDirectory(directory)
-        } catch {
-            throw CommandFailure.usage("\(error); choose another directory with --output DIR")
-        }
-        do {
-            try ReportFiles.write(result, context: .scenarios, to: directory)
-        } catch {
-            throw CommandFailure.failure("\(error)")
-        }
-        print("Wrote \(ReportFiles.describe(result, context: .scenarios)) to \(directory.path).")
+        try RunFiles.prepareDirectory(directory, option: "--output")
+        let written = try RunFiles.writeReport(result, to: directory)
+        print("Wrote \(written) to \(directory.path).")
     }
 }

@@ -53,11 +53,7 @@ struct RunOptions: ParsableArguments {
     /// Runs the plan, prints the tables, writes the files; returns the result.
     func execute() throws -> RunResult {
         let directory = URL(fileURLWithPath: output ?? "results/\(profile)")
-        do {
-            try AtomicFile.prepareDirectory(directory)
-        } catch {
-            throw CommandFailure.usage("\(error); choose another directory with --output DIR")
-        }
+        try RunFiles.prepareDirectory(directory, option: "--output")
         try checkAllocator()
         if Provenance.buildConfiguration == "debug" {
             warn("this is a debug build: timings are meaningless. Run `swift run -c release bench` for real figures.")
@@ -98,13 +94,8 @@ struct RunOptions: ParsableArguments {
     }
 
     private func write(_ result: RunResult, to directory: URL) throws {
-        do {
-            try AtomicFile.write(result.json(), to: directory.appendingPathComponent("results.json"))
-            try ReportFiles.write(result, context: .scenarios, to: directory)
-        } catch {
-            throw CommandFailure.failure("\(error)")
-        }
-        let files = ReportFiles.describe(result, context: .scenarios)
+        try RunFiles.write(result, to: directory.appendingPathComponent("results.json").path)
+        let files = try RunFiles.writeReport(result, to: directory)
         print("\nWrote \(directory.path)/results.json, \(files) (\(Int(result.durationSeconds.rounded())) s).")
     }
 

@@ -23,8 +23,10 @@ public enum ReportFiles {
     }
 
     /// Writes every file atomically into `directory`, and removes charts an
-    /// earlier report left there that this one does not have.
-    public static func write(_ run: RunResult, context: ReportContext, to directory: URL) throws(OutputError) {
+    /// earlier report left there that this one does not have. Returns what it
+    /// wrote, for a message: "report.md, results.csv, ... and 12 charts".
+    @discardableResult
+    public static func write(_ run: RunResult, context: ReportContext, to directory: URL) throws(OutputError) -> String {
         let files = render(run, context: context)
         let charts = directory.appendingPathComponent(chartDirectory)
         if files.contains(where: { $0.path.hasPrefix(chartDirectory + "/") }) {
@@ -38,11 +40,8 @@ public enum ReportFiles {
         for name in existing where name.hasSuffix(".svg") && !current.contains(name) {
             try? FileManager.default.removeItem(at: charts.appendingPathComponent(name))
         }
-    }
-
-    /// The names `write` produces, for messages: "report.md, results.csv, ... and 12 charts".
-    public static func describe(_ run: RunResult, context: ReportContext) -> String {
-        let charts = Sweep.all(in: run, context: context).count
-        return "report.md, results.csv, github-benchmark.json" + (charts > 0 ? " and \(charts) charts" : "")
+        let chartCount = files.count { $0.path.hasPrefix(chartDirectory + "/") }
+        return files.filter { !$0.path.hasPrefix(chartDirectory + "/") }.map(\.path).joined(separator: ", ")
+            + (chartCount > 0 ? " and \(chartCount) charts" : "")
     }
 }
