@@ -12,13 +12,17 @@ final class Interruption: @unchecked Sendable {
     let flag = CancellationFlag()
     private var sources: [any DispatchSourceSignal] = []
 
-    /// Runs `body` with the signal handlers installed.
-    func whileRunning<T>(_ body: () throws -> T) rethrows -> T {
-        install()
+    /// Runs `body` with the signal handlers installed; the first signal
+    /// prints `stopping`, what `body` does when `flag` is set.
+    func whileRunning<T>(
+        stopping: String = "stopping after the current round; completed cases will be written",
+        _ body: () throws -> T
+    ) rethrows -> T {
+        install(stopping: stopping)
         return try body()
     }
 
-    private func install() {
+    private func install(stopping: String) {
         guard sources.isEmpty else { return }
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
@@ -31,7 +35,7 @@ final class Interruption: @unchecked Sendable {
                 }
                 flag.cancel()
                 FileHandle.standardError.write(
-                    Data("\nbench: stopping after the current round; completed cases will be written (signal again to quit now)\n".utf8))
+                    Data("\nbench: \(stopping) (signal again to quit now)\n".utf8))
             }
             source.resume()
             sources.append(source)

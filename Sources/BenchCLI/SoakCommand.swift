@@ -47,12 +47,21 @@ struct SoakCommand: ParsableCommand {
             FileHandle.standardError.write(Data("bench: soaking \(store.name) for \(plan.seconds) s on \(plan.threads) threads\n".utf8))
             let outcome: SoakOutcome
             do {
-                outcome = try Interruption.shared.whileRunning { try store.soak(plan) }
+                outcome = try Interruption.shared.whileRunning(
+                    stopping: "stopping the soak; the writes done so far will be checked"
+                ) {
+                    try store.soak(plan, cancellation: Interruption.shared.flag)
+                }
             } catch {
                 throw CommandFailure.failure("soak of \(store.name) failed: \(error)")
             }
             print(Self.describe(outcome))
             if !outcome.isConsistent { failed.append(store.name) }
+            if outcome.wasInterrupted { break }
+        }
+        if Interruption.shared.flag.isCancelled {
+            throw CommandFailure.failure("interrupted; the writes done until then were checked above"
+                + (failed.isEmpty ? " and nothing was lost" : ", and \(failed.joined(separator: ", ")) lost some"))
         }
         if !failed.isEmpty {
             throw CommandFailure.failure("soak found lost or extra work in: \(failed.joined(separator: ", "))")
@@ -63,7 +72,8 @@ struct SoakCommand: ParsableCommand {
         let verdict = outcome.isConsistent ? "nothing lost" : "INCONSISTENT"
         let lines = [
             "\(outcome.store): \(verdict) — \(outcome.writes) writes (\(outcome.writesPerThread.map(String.init).joined(separator: " + ")) by thread), "
-                + "\(outcome.reads) rows read, \(outcome.screens) screens opened and closed, \(outcome.purges) purges in \(outcome.seconds) s",
+                + "\(outcome.reads) rows read, \(outcome.screens) screens opened and closed, \(outcome.purges) purges "
+                + "in \(String(format: "%.1f", outcome.seconds)) s" + (outcome.wasInterrupted ? " (interrupted)" : ""),
             "  serial replay: state \(outcome.stateDifference.map { "differs: \($0.prefix(200))…" } ?? "equal"); "
                 + "changes (inserted, updated, unchanged) \(outcome.concurrentChanges) concurrently, \(outcome.serialChanges) serially",
             "  long-lived screens showing an old value: \(outcome.staleScreens); observers left: \(outcome.observersLeft); failed writes: \(outcome.failures)",

@@ -1,4 +1,5 @@
 import BenchDriver
+import Foundation
 import ModelGraph
 import Testing
 
@@ -25,5 +26,24 @@ struct SoakTests {
         #expect(outcome.writesPerThread.allSatisfy { $0 > 0 })
         #expect(outcome.reads > outcome.writes)
         #expect(outcome.screens > 0)
+    }
+}
+
+extension SoakTests {
+    @Test("a cancelled soak stops at once and still checks the writes it did")
+    func cancelledSoak() throws {
+        let store = try #require(TinyPlans.stores.first)
+        var plan = Self.plan
+        plan.seconds = 600
+        let cancellation = CancellationFlag()
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.5)
+            cancellation.cancel()
+        }
+        let outcome = try store.soak(plan, cancellation: cancellation)
+        #expect(outcome.wasInterrupted)
+        #expect(outcome.seconds < 60)
+        #expect(outcome.writes > 0)
+        #expect(outcome.isConsistent, "\(outcome)")
     }
 }

@@ -6,18 +6,18 @@ import StoreInterface
 public struct StoreRunner: Sendable {
     public let name: String
     let runRound: @Sendable (ScenarioID, any Sendable, ParameterSet, RoundContext) throws -> RoundMetrics
-    private let soakRun: @Sendable (SoakPlan) throws -> SoakOutcome
+    private let soakRun: @Sendable (SoakPlan, CancellationFlag) throws -> SoakOutcome
 
     public init<Store: ModelStore>(_ type: Store.Type) {
         name = Store.designName
         runRound = { scenario, workload, parameters, context in
             try scenario.runRound(on: Store.self, workload, parameters, context)
         }
-        soakRun = { plan in try Soak.run(Store.self, plan) }
+        soakRun = { plan, cancellation in try Soak.run(Store.self, plan, cancellation: cancellation) }
     }
 
-    /// Soaks this store (see `Soak`).
-    public func soak(_ plan: SoakPlan) throws -> SoakOutcome {
-        try soakRun(plan)
+    /// Soaks this store (see `Soak`) until the plan's time is up or `cancellation` says stop.
+    public func soak(_ plan: SoakPlan, cancellation: CancellationFlag = CancellationFlag()) throws -> SoakOutcome {
+        try soakRun(plan, cancellation)
     }
 }

@@ -14,13 +14,18 @@ import StoreInterface
 /// thread count), while reads, propagation into parents and notifications
 /// still cross threads.
 public enum Soak {
-    public static func run<Store: ModelStore>(_ type: Store.Type, _ plan: SoakPlan) throws -> SoakOutcome {
+    /// Soaks a fresh `Store` for `plan.seconds`, or until `cancellation`
+    /// says stop; the writes done by then are checked all the same.
+    public static func run<Store: ModelStore>(
+        _ type: Store.Type, _ plan: SoakPlan, cancellation: CancellationFlag = CancellationFlag()
+    ) throws -> SoakOutcome {
         let graph = try GeneratedGraph(shape: plan.shape, seed: plan.seed)
         let configuration = StoreConfiguration(purgePolicy: .every(insertions: 256))
         let store = Store(configuration: configuration)
         try store.merge(graph.fullBatch)
 
-        let deadline = MonotonicClock.now() + UInt64(plan.seconds * 1e9)
+        let started = MonotonicClock.now()
+        let deadline = started + UInt64(plan.seconds * 1e9)
         let ledger = LockedValue<[SoakEntry<Store.NoteHandle>]>([])
 
         _ = ThreadGroup.run([ThreadRole("soak", threads: plan.threads) { thread in
@@ -30,7 +35,7 @@ public enum Soak {
             // A few screens stay open all along: each must end up showing the final state.
             entry.kept = (0..<4).map { _ in Self.open(store, NoteID(1 + random.below(graph.notes.count))) }
             var step = 0
-            while MonotonicClock.now() < deadline {
+            while MonotonicClock.now() < deadline && !cancellation.isCancelled {
                 do {
                     entry.summary += try script.next().apply(to: store)
                 } catch {
@@ -54,6 +59,7 @@ public enum Soak {
         }], countsAllocations: false)
 
         // Taken out of the ledger, so that nothing but `entries` keeps a screen alive.
+        let seconds = Double(MonotonicClock.now() - started) / 1e9
         var entries = ledger.withLock { recorded in
             defer { recorded.removeAll() }
             return recorded.sorted { $0.thread < $1.thread }
@@ -78,7 +84,8 @@ public enum Soak {
             entries.reduce(0) { $0 + $1[keyPath: count] }
         }
         return SoakOutcome(
-            store: Store.designName, seconds: plan.seconds, writesPerThread: perThread,
+            store: Store.designName, seconds: seconds, wasInterrupted: cancellation.isCancelled,
+            writesPerThread: perThread,
             reads: total(\.reads), screens: total(\.screens), purges: total(\.purges), failures: total(\.failures),
             stateDifference: store.exportState().firstDifference(from: serial.exportState()),
             concurrentChanges: [concurrent.inserted, concurrent.updated, concurrent.unchanged],

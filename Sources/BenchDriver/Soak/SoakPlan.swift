@@ -2,7 +2,7 @@ import ModelGraph
 
 /// How long and how wide a soak runs.
 public struct SoakPlan: Sendable, Hashable {
-    /// Wall time each store is soaked for.
+    /// Wall time each store is soaked for, unless interrupted.
     public var seconds: Double
     /// Threads hammering the store at once; each writes its own partition.
     public var threads: Int
@@ -26,7 +26,9 @@ public struct SoakPlan: Sendable, Hashable {
 /// What one store did in a soak, and whether it ended where it should.
 public struct SoakOutcome: Sendable {
     public let store: String
+    /// How long the threads worked: the plan's time, or less if interrupted.
     public let seconds: Double
+    public let wasInterrupted: Bool
     /// Writes applied by each thread (patches and batches), in thread order.
     public let writesPerThread: [Int]
     /// Lookups whose rows were displayed, on every thread.
