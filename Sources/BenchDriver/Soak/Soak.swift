@@ -58,8 +58,9 @@ public enum Soak {
             ledger.withLock { $0.append(entry) }
         }], countsAllocations: false)
 
-        // Taken out of the ledger, so that nothing but `entries` keeps a screen alive.
         let seconds = Double(MonotonicClock.now() - started) / 1e9
+        let wasInterrupted = cancellation.isCancelled
+        // Taken out of the ledger, so that nothing but `entries` keeps a screen alive.
         var entries = ledger.withLock { recorded in
             defer { recorded.removeAll() }
             return recorded.sorted { $0.thread < $1.thread }
@@ -84,7 +85,7 @@ public enum Soak {
             entries.reduce(0) { $0 + $1[keyPath: count] }
         }
         return SoakOutcome(
-            store: Store.designName, seconds: seconds, wasInterrupted: cancellation.isCancelled,
+            store: Store.designName, seconds: seconds, wasInterrupted: wasInterrupted,
             writesPerThread: perThread,
             reads: total(\.reads), screens: total(\.screens), purges: total(\.purges), failures: total(\.failures),
             stateDifference: store.exportState().firstDifference(from: serial.exportState()),
