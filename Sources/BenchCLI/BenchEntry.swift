@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+@preconcurrency import Glibc  // `stdout`, a C global the Swift 6 checker cannot see is only set up once
+#endif
 import Foundation
 
 /// The process entry: deterministic hashing, then the command, with errors
@@ -20,6 +23,9 @@ public enum BenchEntry {
 
     public static func main() {
         ensureDeterministicHashing()
+        // Line by line even into a pipe or a file, so a CI log shows each
+        // case's table when the case ends, not everything at exit.
+        setvbuf(stdout, nil, _IOLBF, 0)
         do {
             var command = try BenchCommand.parseAsRoot()
             try command.run()
@@ -81,7 +87,7 @@ struct BenchCommand: ParsableCommand {
         discussion: """
         A uniquing store (one live object per id, found through a weak table) and a \
         snapshot store (immutable values, replaced on change and propagated to parents) \
-        run the scenarios of SPEC section 4 with the same seed and operations. Each case \
+        run the scenarios listed by `bench list` with the same seed and operations. Each case \
         prints a side-by-side table; the run writes results.json, report.md with its charts, \
         results.csv and github-benchmark.json into the output directory, each file atomically. Progress goes to \
         standard error when it is a terminal.

@@ -59,7 +59,7 @@ struct RunOptions: ParsableArguments {
             warn("this is a debug build: timings are meaningless. Run `swift run -c release bench` for real figures.")
         }
         let plan = try makePlan()
-        let progress = TerminalProgress()
+        let progress = TerminalProgress(stores: plan.stores.map(\.name), rounds: plan.rounds)
         let runner = SuiteRunner(plan: plan, progress: progress, cancellation: Interruption.shared.flag)
         let result: RunResult
         do {
@@ -73,7 +73,8 @@ struct RunOptions: ParsableArguments {
             // Nothing to report, and an earlier run's files stay as they were.
             throw CommandFailure.failure("interrupted before any of \(plan.cases.count) cases completed; nothing written")
         }
-        print(TerminalReport.render(result), terminator: "")
+        // Each case's table was printed as the case ended.
+        print(TerminalReport.trailer(result), terminator: "")
         try write(result, to: directory)
         if result.isPartial {
             throw CommandFailure.failure(

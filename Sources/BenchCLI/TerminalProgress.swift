@@ -1,28 +1,39 @@
 import BenchDriver
+import BenchReport
 import BenchResults
 import Foundation
 import Instrumentation
-import Synchronization
 
-/// One line on standard error, rewritten as the run goes: which case, which
-/// store and round, how far, how long. Silent when standard error is not a
-/// terminal, so logs stay clean.
+/// What a run shows while it goes. Each case's table goes to standard output
+/// the moment the case ends, so a log or a killed job keeps what finished.
+/// On a terminal, standard error carries one progress line, rewritten as the
+/// run goes (case, store and round, how far, how long); elsewhere, as in CI
+/// logs, it gets one line per case as the case starts.
 final class TerminalProgress: RunProgress, @unchecked Sendable {
     // @unchecked: the mutable state is accessed only under `lock`.
     private let lock = NSLock()
-    private let enabled: Bool
+    private let isTerminal: Bool
+    private let stores: [String]
+    private let rounds: Int
     private let started = MonotonicClock.now()
     private var caseLine = ""
     private var roundLine = ""
     private var lastDraw: UInt64 = 0
 
-    init(enabled: Bool = isatty(STDERR_FILENO) == 1) {
-        self.enabled = enabled
+    init(stores: [String], rounds: Int, isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
+        self.stores = stores
+        self.rounds = rounds
+        self.isTerminal = isTerminal
     }
 
     func caseStarted(_ index: Int, of total: Int, _ plannedCase: SuitePlan.Case) {
-        lock.withLock { caseLine = "[\(index + 1)/\(total)] \(plannedCase.scenario.rawValue) \(plannedCase.label)" }
-        draw(force: true)
+        let line = "[\(index + 1)/\(total)] \(plannedCase.scenario.rawValue) \(plannedCase.label)"
+        lock.withLock { caseLine = line }
+        if isTerminal {
+            draw(force: true)
+        } else {
+            FileHandle.standardError.write(Data("bench: \(line)\n".utf8))
+        }
     }
 
     func roundStarted(store: String, round: Int, of rounds: Int) {
@@ -31,21 +42,30 @@ final class TerminalProgress: RunProgress, @unchecked Sendable {
     }
 
     func roundProgressed(_ fraction: Double) {
-        lock.withLock { if let range = roundLine.range(of: " ·") { roundLine.removeSubrange(range.lowerBound...) } }
-        lock.withLock { roundLine += " · \(Int(fraction * 100))%" }
+        lock.withLock {
+            if let range = roundLine.range(of: " ·") { roundLine.removeSubrange(range.lowerBound...) }
+            roundLine += " · \(Int(fraction * 100))%"
+        }
         draw(force: false)
     }
 
-    func caseFinished(_ result: CaseResult) {}
+    func caseFinished(_ result: CaseResult) {
+        clearLine()
+        print(TerminalReport.render(result, stores: stores, rounds: rounds), terminator: "")
+    }
 
-    /// Clears the progress line before the final tables are printed.
+    /// Clears the progress line before the run's closing lines.
     func finish() {
-        guard enabled else { return }
+        clearLine()
+    }
+
+    private func clearLine() {
+        guard isTerminal else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }
 
     private func draw(force: Bool) {
-        guard enabled else { return }
+        guard isTerminal else { return }
         let now = MonotonicClock.now()
         let line: String? = lock.withLock {
             guard force || now - lastDraw > 100_000_000 else { return nil }

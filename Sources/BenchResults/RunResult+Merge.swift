@@ -18,14 +18,23 @@ extension RunResult {
     /// side by side. A baseline recorded this way carries the drift between
     /// processes in its rounds, which one run cannot show.
     ///
-    /// - Throws: when the runs differ in seed, build, stores or cases.
+    /// - Throws: when the runs differ in seed, build, host, toolchain, commit,
+    ///   stores or cases.
     public static func merging(_ runs: [RunResult]) throws(OutputError) -> RunResult {
         guard var merged = runs.first else { throw .malformed("merge", reason: "no runs to merge") }
         for (index, run) in runs.enumerated().dropFirst() {
             let name = "run \(index + 1)"
-            guard run.provenance.seed == merged.provenance.seed,
-                  run.provenance.buildConfiguration == merged.provenance.buildConfiguration else {
+            let first = merged.provenance, this = run.provenance
+            guard this.seed == first.seed, this.buildConfiguration == first.buildConfiguration else {
                 throw .malformed(name, reason: "its seed or build configuration differs from the first run's")
+            }
+            // Pooled rounds must come from one machine kind, one toolchain and
+            // one version of the code, or their spread is not noise.
+            guard this.hostKey == first.hostKey else {
+                throw .malformed(name, reason: "it ran on another host or toolchain (\(this.hostKey)) than the first run (\(first.hostKey))")
+            }
+            guard this.commit == first.commit else {
+                throw .malformed(name, reason: "it ran commit \(this.commit ?? "unknown"), the first run \(first.commit ?? "unknown")")
             }
             guard run.stores == merged.stores, run.cases.map(\.key) == merged.cases.map(\.key) else {
                 throw .malformed(name, reason: "it ran other stores or cases than the first run")

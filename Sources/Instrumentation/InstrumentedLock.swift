@@ -43,6 +43,13 @@ public struct InstrumentedLock: ~Copyable, @unchecked Sendable {
         MutexOperations.unlock(mutex)
     }
 
+    /// Whether another thread is blocked waiting for this lock. Call while
+    /// holding it: a test uses it to wait until contention has happened
+    /// rather than sleep and hope.
+    public borrowing func hasWaiters() -> Bool {
+        MutexOperations.hasWaiters(mutex)
+    }
+
     /// Runs `body` while holding the lock.
     @inlinable
     public borrowing func withLock<Result: ~Copyable, Failure: Error>(

@@ -33,6 +33,14 @@ enum MutexOperations {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Whether a thread is blocked waiting for `mutex`: glibc sets the lock
+    /// word (the first field of the mutex) to 2 before a waiter sleeps, and
+    /// keeps it there while anyone waits. Only meaningful while the caller
+    /// holds the mutex; for tests that must wait until contention happened.
+    static func hasWaiters(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) -> Bool {
+        UnsafeRawPointer(mutex).load(as: Int32.self) > 1
+    }
+
     @usableFromInline
     static func recordContended(_ tallies: UnsafeMutablePointer<LockTally>, site: LockSite, waited: UInt64) {
         let index = site.rawValue

@@ -55,6 +55,10 @@ extension SnapshotStore: ModelStore {
         RowLayout.display(message, into: &sink)
     }
 
+    public func display<Sink: RowSink>(thread message: Message, into sink: inout Sink) {
+        RowLayout.display(thread: message, into: &sink)
+    }
+
     public func observe(_ id: UserID, _ handler: @escaping @Sendable (ModelChange<User>) -> Void) -> ObservationToken {
         notifier.observe(id, handler)
     }

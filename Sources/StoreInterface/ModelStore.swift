@@ -62,6 +62,9 @@ public protocol ModelStore: AnyObject, Sendable {
     func display<Sink: RowSink>(_ tag: TagHandle, into sink: inout Sink)
     func display<Sink: RowSink>(_ note: NoteHandle, into sink: inout Sink)
     func display<Sink: RowSink>(_ message: MessageHandle, into sink: inout Sink)
+    /// Sends the rows a conversation screen shows for a held message: its
+    /// own row, then the thread below each of its replies in order, depth first.
+    func display<Sink: RowSink>(thread message: MessageHandle, into sink: inout Sink)
 
     // MARK: Observing
 

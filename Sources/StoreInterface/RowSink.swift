@@ -49,4 +49,15 @@ public enum RowLayout {
         sink.number(Int64(message.replies.count))
         sink.number(message.attributes.sentAt)
     }
+
+    /// A conversation: the message's row, then each reply's thread in order,
+    /// depth first (iteratively, so no thread is too deep to display).
+    @inlinable
+    public static func display<Sink: RowSink>(thread message: Message, into sink: inout Sink) {
+        var pending = [message]
+        while let next = pending.popLast() {
+            display(next, into: &sink)
+            pending.append(contentsOf: next.replies.reversed())
+        }
+    }
 }

@@ -77,4 +77,14 @@ extension UniquingStore {
             sink.number(message.sentAt)
         }
     }
+
+    /// Each message's replies are read under its lock, then displayed after
+    /// it, depth first.
+    public func display<Sink: RowSink>(thread message: LiveMessage, into sink: inout Sink) {
+        var pending = [message]
+        while let next = pending.popLast() {
+            display(next, into: &sink)
+            pending.append(contentsOf: next.replies.reversed())
+        }
+    }
 }

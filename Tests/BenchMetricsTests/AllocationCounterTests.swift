@@ -105,6 +105,46 @@ struct AllocationCounterTests {
         #expect(results.withLock { $0.sorted() } == (1...threads).map { UInt64(perThread * $0) })
     }
 
+    @Test("a thread's heap balance counts what a region keeps, and nothing else threads do")
+    func threadHeapBalance() throws {
+        // Another thread allocates and frees all along; it must change nothing here.
+        let stop = Atomic<Bool>(false), churning = Atomic<Bool>(false)
+        Thread.detachNewThread {
+            while !stop.load(ordering: .relaxed) {
+                let block = malloc(1_000)
+                churning.store(true, ordering: .relaxed)
+                free(block)
+            }
+        }
+        while !churning.load(ordering: .relaxed) { usleep(50) }
+        // Nothing but the block between the readings: no test macro, which
+        // may allocate for its own bookkeeping.
+        let start = try ThreadHeapBalance.current()
+        let kept = malloc(4_000)
+        usleep(1_000)
+        let holding = try ThreadHeapBalance.current().outstanding(since: start)
+        free(kept)
+        let released = try ThreadHeapBalance.current().outstanding(since: start)
+        stop.store(true, ordering: .relaxed)
+        #expect(holding >= 4_000 && holding < 4_000 + 1_024)
+        #expect(released == 0)
+    }
+
+    @Test("an arena still holding live blocks is not handed to the next counter")
+    func arenaWithLiveBlocksIsRefused() throws {
+        let first = try AllocationCounter()
+        let arena = first.arenaIndex
+        try first.start()
+        let survivor = try #require(malloc(512))
+        _ = try first.stop()
+        first.release()
+        // The block lives on, so its frees could land in a later region there.
+        let second = try AllocationCounter()
+        #expect(second.arenaIndex != arena)
+        second.release()
+        free(survivor)
+    }
+
     @Test("the heap footprint grows by what stays allocated")
     func footprintGrows() throws {
         // Process-wide figures: other tests allocate and free meanwhile, so

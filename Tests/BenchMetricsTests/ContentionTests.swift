@@ -25,19 +25,27 @@ struct ContentionTests {
         #expect(recorder[.objectFields].acquisitions == 0)
     }
 
+    /// One collision, whatever the scheduler does: thread 0 takes the lock
+    /// and keeps it until thread 1, running `acquire`, is blocked waiting.
+    static func collide(_ thread: Int, on shared: Shared, _ held: DispatchSemaphore, acquire: () -> Void) {
+        if thread == 0 {
+            shared.lock.lock()
+            held.signal()
+            waitUntil { shared.lock.hasWaiters() }
+            shared.lock.unlock()
+        } else {
+            held.wait()
+            acquire()
+        }
+    }
+
     @Test("a thread that finds the lock held counts a contended acquisition and its wait")
     func contendedIsCounted() {
         let shared = Shared()
         let held = DispatchSemaphore(value: 0)
         let tallies = Mutex<LockTally?>(nil)
         runOnThreads(2) { thread in
-            if thread == 0 {
-                shared.lock.lock()
-                held.signal()
-                usleep(20_000)
-                shared.lock.unlock()
-            } else {
-                held.wait()
+            Self.collide(thread, on: shared, held) {
                 let recorder = ThreadLockRecorder()
                 recorder.recording { shared.lock.withLock { shared.value += 1 } }
                 tallies.withLock { $0 = recorder[.storeState] }
@@ -46,7 +54,8 @@ struct ContentionTests {
         let tally = tallies.withLock { $0 }
         #expect(tally?.acquisitions == 1)
         #expect(tally?.contended == 1)
-        #expect((tally?.waitNanoseconds ?? 0) >= 5_000_000)
+        // It blocked until the holder saw it waiting and let go.
+        #expect((tally?.waitNanoseconds ?? 0) > 0)
         #expect(tally?.maxWaitNanoseconds == tally?.waitNanoseconds)
     }
 
@@ -54,17 +63,20 @@ struct ContentionTests {
     func fightingThreadsContend() {
         let shared = Shared()
         let perThread = 200_000
+        let held = DispatchSemaphore(value: 0)
         let totals = Mutex(LockTally())
-        runOnThreads(2) { _ in
+        runOnThreads(2) { thread in
             let recorder = ThreadLockRecorder()
             recorder.recording {
+                // One acquisition each that is sure to collide, then the fight.
+                Self.collide(thread, on: shared, held) { shared.lock.withLock {} }
                 for _ in 0..<perThread { shared.lock.withLock { shared.value &+= 1 } }
             }
             totals.withLock { $0.add(recorder[.storeState]) }
         }
         let total = totals.withLock { $0 }
-        #expect(total.acquisitions == UInt64(2 * perThread))
-        #expect(total.contended > 0)
+        #expect(total.acquisitions == UInt64(2 * perThread + 2))
+        #expect(total.contended >= 1)
         #expect(shared.lock.withLock { shared.value } == 2 * perThread)
     }
 

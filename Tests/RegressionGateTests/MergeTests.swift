@@ -27,4 +27,17 @@ struct MergeTests {
             try RunResult.merging([SyntheticRun.run(), SyntheticRun.run(extraCase: false)])
         }
     }
+
+    @Test("runs from another host, toolchain or commit are refused", arguments: ["cpu", "toolchain", "commit"])
+    func refusesMixedProvenance(_ field: String) {
+        var other = SyntheticRun.provenance
+        switch field {
+        case "cpu": other.cpuModel = "Another CPU"
+        case "toolchain": other.toolchain = "Swift version 9.9"
+        default: other.commit = "0123456789abcdef"
+        }
+        #expect(throws: OutputError.self) {
+            try RunResult.merging([SyntheticRun.run(), SyntheticRun.run(provenance: other)])
+        }
+    }
 }

@@ -18,3 +18,17 @@ public func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void
     for _ in 0..<count { start.signal() }
     done.wait()
 }
+
+/// Waits until `condition` holds, yielding the CPU meanwhile; a test that
+/// depends on scheduling waits for what it needs instead of assuming it.
+/// Gives up after `seconds` so a broken condition fails instead of hanging;
+/// returns whether the condition held.
+@discardableResult
+public func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        usleep(50)
+    }
+    return true
+}

@@ -18,8 +18,8 @@ let benchmarks: @Sendable () -> Void = {
     // Exact counters are gated tightly; time only loosely, as on any shared machine.
     let gate: [BenchmarkMetric: BenchmarkThresholds] = [
         .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 1.0], absolute: [.p90: 2]),
-        .retains: BenchmarkThresholds(relative: [.p90: 5.0]),
-        .releases: BenchmarkThresholds(relative: [.p90: 5.0]),
+        .retains: BenchmarkThresholds(relative: [.p90: 1.0]),
+        .releases: BenchmarkThresholds(relative: [.p90: 1.0]),
         .wallClock: BenchmarkThresholds(relative: [.p90: 150.0]),
     ]
     Benchmark.defaultConfiguration = .init(

@@ -1,7 +1,7 @@
 import ModelGraph
 import StoreInterface
 
-/// A workload from SPEC section 4, defined once and run on every store.
+/// A workload the suite measures, defined once and run on every store.
 ///
 /// `prepare` builds the workload (graph, payloads, operation sequence) once
 /// per case, from the run's seed; `runRound` runs one round on a fresh store
@@ -20,6 +20,10 @@ public protocol BenchScenario {
     /// How to read the results: what is batched, what a row is, ...
     static var notes: [String] { get }
 
+    /// Metrics of a case that count correctness failures and must be 0 on
+    /// every store: a stale holder, a parent missing an update, a delete of
+    /// the wrong models, a lost notification.
+    static func checks(for parameters: ParameterSet) -> [String]
     /// The cases a profile runs: one parameter set each, sweeps included.
     static func cases(for profile: Profile) -> [ParameterSet]
     /// How a case is named in tables, "F=10000 holders=1000" by default.
@@ -49,6 +53,8 @@ extension BenchScenario {
     }
 
     public static var notes: [String] { [] }
+
+    public static func checks(for parameters: ParameterSet) -> [String] { [] }
 
     public static func validate(_ parameters: ParameterSet) throws(ScenarioError) {}
 

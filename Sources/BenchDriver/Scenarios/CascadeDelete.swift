@@ -24,6 +24,8 @@ enum CascadeDelete: BenchScenario {
     ]
     static let notes = ["Each delete is one operation; the models it removes are counted per delete."]
 
+    static func checks(for parameters: ParameterSet) -> [String] { ["delete.wrong"] }
+
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
             ? ParameterSet.sweep(parameters, profile, "depth", [0, 2, 4, 6])

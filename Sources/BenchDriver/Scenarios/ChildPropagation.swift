@@ -11,9 +11,11 @@ enum ChildPropagation: BenchScenario {
         let setup: PayloadBatch
         /// One update per operation.
         let updates: [ModelPatch]
-        let parents: [MessageID]
         let listened: [MessageID]
         let finalAuthorName: String?
+        /// Rows authored by the updated user across the threads the screens
+        /// hold: each must show `finalAuthorName` after the last update.
+        let rowsByUpdatedAuthor: Int
     }
 
     /// Rocket Data's PerformanceTests (ConsistencyManager, 2016), as shapes
@@ -62,6 +64,10 @@ enum ChildPropagation: BenchScenario {
             + "other hardware and another design; they frame the order of magnitude, not a contest.",
     ]
 
+    static func checks(for parameters: ParameterSet) -> [String] {
+        parameters["shape"] == 0 ? ["inconsistent"] : []
+    }
+
     static func cases(for profile: Profile) -> [ParameterSet] {
         let main = profile == .full
             ? ParameterSet.sweep(parameters, profile, "P", [10, 100, 1_000, 10_000])
@@ -101,8 +107,20 @@ enum ChildPropagation: BenchScenario {
         let updates = (0..<parameters["updates"]).map {
             ModelPatch.user(UserPayload(id: UserID(1), name: .present("Renamed Author \($0 + 1)"), updatedAt: .present(Int64($0 + 1))))
         }
-        return Workload(graph: graph, setup: setup, updates: updates, parents: parents, listened: listened,
-                        finalAuthorName: "Renamed Author \(updates.count)")
+        // After the setup user 1 wrote the parents and whatever the generator gave it.
+        let parentSet = Set(parents)
+        func byUpdatedAuthor(_ thread: MessageID) -> Int {
+            var count = 0
+            var pending = [thread]
+            while let id = pending.popLast() {
+                if parentSet.contains(id) || graph.message(id).author == UserID(1) { count += 1 }
+                pending += graph.message(id).replies
+            }
+            return count
+        }
+        return Workload(graph: graph, setup: setup, updates: updates, listened: listened,
+                        finalAuthorName: "Renamed Author \(updates.count)",
+                        rowsByUpdatedAuthor: listened.reduce(0) { $0 + byUpdatedAuthor($1) })
     }
 
     private static func prepareReference(
@@ -117,8 +135,9 @@ enum ChildPropagation: BenchScenario {
         let updates = reference.addsListener
             ? []
             : (0..<parameters["updates"]).map { _ in ModelPatch.message(graph.editThread(root: root)) }
-        return Workload(graph: initial, setup: PayloadBatch(), updates: updates, parents: [],
-                        listened: Array(repeating: root, count: reference.listeners), finalAuthorName: nil)
+        return Workload(graph: initial, setup: PayloadBatch(), updates: updates,
+                        listened: Array(repeating: root, count: reference.listeners), finalAuthorName: nil,
+                        rowsByUpdatedAuthor: 0)
     }
 
     static func runRound<Store: ModelStore>(
@@ -127,10 +146,10 @@ enum ChildPropagation: BenchScenario {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters)
         try store.merge(workload.setup)
         if parameters["shape"] == 4 { return try addListeners(store, workload, parameters, context) }
-        var screens = workload.listened.map { store.show(.message($0)) }
-        if workload.finalAuthorName != nil {
-            screens += workload.listened.map { _ in store.show(.user(UserID(1))) }
-        }
+        // Conversation screens, each holding a thread root and observing it.
+        let threads = HeldModels(workload.listened.map { store.message($0) })
+        let tokens = workload.listened.enumerated().map { store.observe($0.element, threads.handler(for: $0.offset)) }
+        let authorScreens = workload.finalAuthorName == nil ? [] : workload.listened.map { _ in store.show(.user(UserID(1))) }
         var summaries: [ChangeSummary] = []
         summaries.reserveCapacity(workload.updates.count)
         var failure: (any Error)?
@@ -149,15 +168,19 @@ enum ChildPropagation: BenchScenario {
         metrics.add("update.notifications", "notifications per update", unit: "count", kind: .count,
                     Double(total.notifications) / count)
         if let name = workload.finalAuthorName {
-            let inconsistent = workload.parents.filter { id in
-                guard let message = store.message(id) else { return true }
-                var texts = TextCollector()
-                store.display(message, into: &texts)
-                return texts.texts.first != name
-            }.count
-            metrics.add("inconsistent", "parents not showing the update", unit: "count", kind: .count, Double(inconsistent))
+            // What the screens hold, row by row: every message the user wrote
+            // must show its last name.
+            var showing = 0
+            for held in threads.snapshot {
+                guard let held else { continue }
+                var rows = RowCapture()
+                store.display(thread: held, into: &rows)
+                showing += rows.texts.count { $0 == name }
+            }
+            metrics.add("inconsistent", "rows in held threads not showing the update", unit: "count", kind: .count,
+                        Double(abs(workload.rowsByUpdatedAuthor - showing)))
         }
-        consume(screens)
+        consume((tokens, authorScreens))
         return metrics
     }
 

@@ -36,6 +36,8 @@ enum Consistency: BenchScenario {
         "delivery: from the start of a write to an observer holding the new value.",
     ]
 
+    static func checks(for parameters: ParameterSet) -> [String] { ["writes.failed"] }
+
     static let users = 20
     static let messages = 200
 
@@ -91,7 +93,7 @@ enum Consistency: BenchScenario {
             let author = workload.graph.message(id).author
             tokens.append(store.observe(author) { change in
                 guard case .updated(let user) = change else { return }
-                var texts = TextCollector()
+                var texts = RowCapture()
                 store.display(user, into: &texts)
                 let version = versionIn(texts.texts[0])
                 notified.raise(slot, to: version)
@@ -102,7 +104,7 @@ enum Consistency: BenchScenario {
             tokens.append(store.observe(id) { change in
                 handler(change)
                 guard case .updated(let user) = change else { return }
-                var texts = TextCollector()
+                var texts = RowCapture()
                 store.display(user, into: &texts)
                 let version = versionIn(texts.texts[0])
                 if version > 0, version <= workload.writes.count, started[version] > 0 {
@@ -119,28 +121,29 @@ enum Consistency: BenchScenario {
         let start = MonotonicClock.now() + 5_000_000
         let writer = ThreadRole("writer") { _ in
             let schedule = OpenLoopSchedule(start: start, intervalNanoseconds: interval)
+            var applied = 0
             for (index, user) in workload.writes.enumerated() {
                 _ = schedule.waitUntilDue(index)
                 started.store(index + 1, Int(MonotonicClock.now()))
-                _ = try? store.apply(.user(version(user, index + 1)))
+                if (try? store.apply(.user(version(user, index + 1)))) != nil { applied += 1 }
             }
-            writesDone.store(workload.writes.count, ordering: .relaxed)
+            writesDone.store(applied, ordering: .relaxed)
             stop.store(true, ordering: .releasing)
         }
         let readers = ThreadRole("reader", threads: parameters["readers"]) { thread in
             var random = SeededRandom(seed: context.seed &+ UInt64(thread) &+ 99)
-            var texts = TextCollector()
+            var texts = RowCapture()
             var count = 0, staleCount = 0, tornCount = 0
             while !stop.load(ordering: .acquiring) {
                 let slot = random.below(ids.count)
                 let told = notified[slot]
                 if let message = messageScreens[slot] {
-                    texts.texts.removeAll(keepingCapacity: true)
+                    texts.removeAll()
                     store.display(message, into: &texts)
                     if versionIn(texts.texts[0]) < told { staleCount += 1 }
                 }
                 if let user = userScreens[random.below(users)] {
-                    texts.texts.removeAll(keepingCapacity: true)
+                    texts.removeAll()
                     store.display(user, into: &texts)
                     let name = versionIn(texts.texts[0])
                     if versionIn(texts.texts[1]) != name || versionIn(texts.texts[2]) != name { tornCount += 1 }
@@ -164,8 +167,10 @@ enum Consistency: BenchScenario {
                     Double(torn.load(ordering: .relaxed)) / total * 1e6)
         metrics.addLatency("delivery", "notification delivery", delivery.withLock { $0.summary }, unit: .microseconds,
                            kind: .quantity)
-        metrics.add("writes", "writes applied", unit: "count", kind: .quantity, informational: true,
-                    Double(writesDone.load(ordering: .relaxed)))
+        let applied = writesDone.load(ordering: .relaxed)
+        metrics.add("writes", "writes applied", unit: "count", kind: .quantity, informational: true, Double(applied))
+        metrics.add("writes.failed", "writes that failed", unit: "count", kind: .count,
+                    Double(workload.writes.count - applied))
         if let readerThreads = reports["reader"] {
             metrics.addLocks("reader", readerThreads.combined.lockTotal, per: Int(total))
         }

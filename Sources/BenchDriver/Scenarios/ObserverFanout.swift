@@ -28,6 +28,8 @@ enum ObserverFanout: BenchScenario {
         "churn: registering an observer and releasing its token.",
     ]
 
+    static func checks(for parameters: ParameterSet) -> [String] { ["missed"] }
+
     static func cases(for profile: Profile) -> [ParameterSet] {
         switch profile {
         case .quick, .default:

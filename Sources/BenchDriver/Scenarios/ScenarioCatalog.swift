@@ -1,7 +1,7 @@
 import ModelGraph
 import StoreInterface
 
-/// Every scenario of SPEC section 4, in report order.
+/// Every scenario the suite measures, in report order (`bench list`).
 public enum ScenarioID: String, CaseIterable, Sendable, Codable {
     case feedRead = "feed-read"
     case tagRename = "tag-rename"
@@ -35,6 +35,11 @@ public enum ScenarioID: String, CaseIterable, Sendable, Codable {
     /// Throws when the parameters do not make a case together.
     public func validate(_ parameters: ParameterSet) throws(ScenarioError) {
         try definition.validate(parameters)
+    }
+
+    /// The metrics of a case that must be 0 on every store.
+    public func checks(for parameters: ParameterSet) -> [String] {
+        definition.checks(for: parameters)
     }
 
     /// Builds the case's workload, type-erased for the runner to hold.

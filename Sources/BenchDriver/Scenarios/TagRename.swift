@@ -26,6 +26,8 @@ enum TagRename: BenchScenario {
         "stale holders: screens whose row still shows an old name after the last rename; must be 0.",
     ]
 
+    static func checks(for parameters: ParameterSet) -> [String] { ["stale"] }
+
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
             ? ParameterSet.sweep(parameters, profile, "F", [10, 100, 1_000, 10_000, 100_000]).map { set in
@@ -90,7 +92,7 @@ enum TagRename: BenchScenario {
         consume(checksum.value)
         let stale = ids.indices.filter { slot in
             guard let note = screens[slot] else { return true }
-            var recorder = TextCollector()
+            var recorder = RowCapture()
             store.display(note, into: &recorder)
             return !recorder.texts.contains(workload.finalName)
         }.count
@@ -110,12 +112,4 @@ enum TagRename: BenchScenario {
         consume((tokens, tagChips))
         return metrics
     }
-}
-
-/// A row sink that keeps the texts, for checking what a row shows.
-struct TextCollector: RowSink {
-    var texts: [String] = []
-    mutating func text(_ value: String) { texts.append(value) }
-    mutating func number(_ value: Int64) {}
-    mutating func flag(_ value: Bool) {}
 }

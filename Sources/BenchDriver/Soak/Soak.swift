@@ -65,10 +65,6 @@ public enum Soak {
             defer { recorded.removeAll() }
             return recorded.sorted { $0.thread < $1.thread }
         }
-        let staleScreens = entries.flatMap(\.kept).filter { screen in
-            checksum(of: screen.held[0], in: store) != checksum(of: store.note(screen.id), in: store)
-        }.count
-        for index in entries.indices { entries[index].kept.removeAll() }
 
         // The same writes, one thread's after another's, on a fresh store.
         let perThread = entries.map(\.writes)
@@ -79,6 +75,18 @@ public enum Soak {
             var script = WriteScript(graph: graph, thread: thread, of: plan.threads, seed: plan.seed)
             for _ in 0..<perThread[thread] { serialSummary += try script.next().apply(to: serial) }
         }
+        let expected = serial.exportState()
+
+        // Every long-lived screen must show what the final state says its
+        // note shows, field for field.
+        let staleScreens = entries.flatMap(\.kept).filter { screen in
+            guard let held = screen.held[0], let note = expected.notes[screen.id] else { return true }
+            var shown = RowCapture(), wanted = RowCapture()
+            store.display(held, into: &shown)
+            RowLayout.display(note, into: &wanted)
+            return shown != wanted
+        }.count
+        for index in entries.indices { entries[index].kept.removeAll() }
 
         let concurrent = entries.reduce(ChangeSummary()) { $0 + $1.summary }
         func total(_ count: KeyPath<SoakEntry<Store.NoteHandle>, Int>) -> Int {
@@ -88,7 +96,7 @@ public enum Soak {
             store: Store.designName, seconds: seconds, wasInterrupted: wasInterrupted,
             writesPerThread: perThread,
             reads: total(\.reads), screens: total(\.screens), purges: total(\.purges), failures: total(\.failures),
-            stateDifference: store.exportState().firstDifference(from: serial.exportState()),
+            stateDifference: store.exportState().firstDifference(from: expected),
             concurrentChanges: [concurrent.inserted, concurrent.updated, concurrent.unchanged],
             serialChanges: [serialSummary.inserted, serialSummary.updated, serialSummary.unchanged],
             staleScreens: staleScreens, observersLeft: store.counts.observers)
@@ -118,12 +126,6 @@ public enum Soak {
         return rows
     }
 
-    private static func checksum<Store: ModelStore>(of note: Store.NoteHandle?, in store: Store) -> [Int]? {
-        guard let note else { return nil }
-        var sink = RowChecksum()
-        store.display(note, into: &sink)
-        return [sink.value, sink.fields]
-    }
 }
 
 /// What one soak thread hands back when its time is up.

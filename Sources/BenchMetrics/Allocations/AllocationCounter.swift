@@ -35,8 +35,6 @@ public final class AllocationCounter {
     private let arena: UInt32
     private let smallRequests: Jemalloc.MIB
     private let largeRequests: Jemalloc.MIB
-    private let smallAllocated: Jemalloc.MIB
-    private let largeAllocated: Jemalloc.MIB
     private var startCount = AllocationCount()
     private var previousArena: UInt32
 
@@ -48,8 +46,6 @@ public final class AllocationCounter {
         try Jemalloc.refreshStatistics()
         smallRequests = try Jemalloc.MIB("stats.arenas.\(arena).small.nrequests")
         largeRequests = try Jemalloc.MIB("stats.arenas.\(arena).large.nrequests")
-        smallAllocated = try Jemalloc.MIB("stats.arenas.\(arena).small.allocated")
-        largeAllocated = try Jemalloc.MIB("stats.arenas.\(arena).large.allocated")
         previousArena = try Jemalloc.readUnsigned("thread.arena")
         try Jemalloc.writeUnsigned("thread.arena", arena)
     }
@@ -57,6 +53,9 @@ public final class AllocationCounter {
     deinit {
         release()
     }
+
+    /// The jemalloc arena the calling thread is bound to while counting.
+    public var arenaIndex: UInt32 { arena }
 
     private var released = false
 
@@ -87,16 +86,6 @@ public final class AllocationCounter {
         return (result, try stop())
     }
 
-    /// Bytes allocated on this thread while it was bound to the counter's
-    /// arena and not freed yet, by any thread: a block goes back to the arena
-    /// it came from. Equal readings before and after a region mean the region
-    /// freed everything it allocated here.
-    public func liveBytes() throws(AllocatorError) -> UInt64 {
-        try Jemalloc.perform("thread.tcache.flush")
-        try Jemalloc.refreshStatistics()
-        return try smallAllocated.readCounter() &+ largeAllocated.readCounter()
-    }
-
     private func current() throws(AllocatorError) -> AllocationCount {
         try Jemalloc.perform("thread.tcache.flush")
         try Jemalloc.refreshStatistics()
@@ -106,17 +95,51 @@ public final class AllocationCounter {
 }
 
 /// Arenas created for counters. jemalloc never destroys an arena it created
-/// for us unless asked, so they are kept and handed out again.
+/// for us unless asked, so they are kept and handed out again, but only once
+/// every block allocated from them has been freed.
+///
+/// A block goes back to the arena it came from, whichever thread frees it.
+/// An arena handed out while it still held live blocks (a store that outlived
+/// the region that filled it, say) would see those frees land in the middle
+/// of its next counter's region, so such an arena waits in `draining` until
+/// it is empty again.
 final class ArenaPool: Sendable {
     static let shared = ArenaPool()
-    private let free = Mutex<[UInt32]>([])
+    private let arenas = Mutex<(free: [UInt32], draining: [UInt32])>(([], []))
 
     func take() throws(AllocatorError) -> UInt32 {
-        if let arena = free.withLock({ $0.popLast() }) { return arena }
+        if let arena = arenas.withLock({ $0.free.popLast() }) { return arena }
+        if let arena = try reclaimDrained() { return arena }
         return try Jemalloc.readUnsigned("arenas.create")
     }
 
+    /// Takes the arena back; call after flushing the thread's cache, so the
+    /// blocks it freed are counted as freed.
     func give(_ arena: UInt32) {
-        free.withLock { $0.append(arena) }
+        let empty = (try? Self.allocatedBytes(in: arena)) == 0
+        arenas.withLock { empty ? $0.free.append(arena) : $0.draining.append(arena) }
+    }
+
+    /// A draining arena whose blocks have all been freed since, if any.
+    private func reclaimDrained() throws(AllocatorError) -> UInt32? {
+        let draining = arenas.withLock { $0.draining }
+        guard !draining.isEmpty else { return nil }
+        try Jemalloc.refreshStatistics()
+        for arena in draining where try Self.allocatedBytes(in: arena, refreshing: false) == 0 {
+            let claimed = arenas.withLock { state -> Bool in
+                guard let index = state.draining.firstIndex(of: arena) else { return false }
+                state.draining.remove(at: index)
+                return true
+            }
+            if claimed { return arena }
+        }
+        return nil
+    }
+
+    /// Bytes in live allocations of `arena`, small and large.
+    private static func allocatedBytes(in arena: UInt32, refreshing: Bool = true) throws(AllocatorError) -> UInt64 {
+        if refreshing { try Jemalloc.refreshStatistics() }
+        return try Jemalloc.MIB("stats.arenas.\(arena).small.allocated").readCounter()
+            &+ Jemalloc.MIB("stats.arenas.\(arena).large.allocated").readCounter()
     }
 }

@@ -10,9 +10,16 @@ struct DeleteConformanceTests {
         let graph = Fixtures.graph()
         let store = try Fixtures.store(kind, holding: graph)
         let user = graph.message(MessageID(1)).author
+        let doomed = Self.cascade(deleting: user, in: graph)
         let summary = store.delete(.user(user))
-        #expect(summary.deleted >= 2)
+        // Exactly the user, the notes it wrote and the threads below the
+        // messages it wrote: no fewer, no more.
+        #expect(summary.deleted == doomed.count)
+        #expect(doomed.count >= 2)
         let state = store.exportState()
+        #expect(state.modelCount == graph.shape.modelCount - doomed.count)
+        #expect(state.notes.keys.allSatisfy { !doomed.contains(.note($0)) })
+        #expect(state.messages.keys.allSatisfy { !doomed.contains(.message($0)) })
         #expect(state.users[user] == nil)
         #expect(state.notes.values.allSatisfy { $0.author.id != user })
         for message in state.messages.values {
@@ -22,6 +29,18 @@ struct DeleteConformanceTests {
             #expect(message.replies.allSatisfy { state.messages[$0.id] == $0 })
         }
         #expect(store.counts.models == state.modelCount)
+    }
+
+    /// What deleting `user` must remove, worked out from the generated graph.
+    static func cascade(deleting user: UserID, in graph: GeneratedGraph) -> Set<ModelRef> {
+        var doomed: Set<ModelRef> = [.user(user)]
+        for id in graph.noteIDs where graph.note(id).author == user { doomed.insert(.note(id)) }
+        var pending = graph.messageIDs.filter { graph.message($0).author == user }
+        while let id = pending.popLast() {
+            guard doomed.insert(.message(id)).inserted else { continue }
+            pending += graph.message(id).replies
+        }
+        return doomed
     }
 
     @Test("deleting a message takes its replies and leaves its parent", arguments: StoreUnderTest.all)

@@ -89,9 +89,6 @@ struct LifetimeTests {
     private func checkMemoryReturns<S: ModelStore>(_ type: S.Type) throws {
         let graph = Fixtures.graph(Self.shape, seed: 7)
         let renames = (1...graph.tags.count).map { ModelPatch.tag(TagPayload(id: TagID($0), name: .present("renamed \($0)"))) }
-        let counter = try AllocationCounter()
-        defer { counter.release() }
-
         // One life of a store: loaded, looked at, edited, observed, pruned.
         func life() throws {
             let store = S(configuration: StoreConfiguration(purgePolicy: .manual))
@@ -106,11 +103,13 @@ struct LifetimeTests {
         }
 
         // The first life pays for what the runtime caches forever (type
-        // metadata, conformance lookups); the second must leave nothing.
+        // metadata, conformance lookups); the second, run entirely on this
+        // thread, must free every byte it allocated. The per-thread counters
+        // see nothing other threads allocate or free meanwhile.
         try life()
-        let baseline = try counter.liveBytes()
+        let start = try ThreadHeapBalance.current()
         try life()
-        let after = try counter.liveBytes()
-        #expect(after == baseline, "\(Int64(bitPattern: after &- baseline)) bytes outlived the store")
+        let outstanding = try ThreadHeapBalance.current().outstanding(since: start)
+        #expect(outstanding == 0, "\(outstanding) bytes outlived the store")
     }
 }

@@ -63,9 +63,13 @@ struct ConcurrentStressTests {
         let totals = Mutex(ChangeSummary())
         let failures = Atomic<Int>(0)
         let writersDone = Atomic<Int>(0)
+        let readersReading = Atomic<Int>(0)
         let rowsRead = Atomic<Int>(0)
         runOnThreads(Self.writers + Self.readers) { thread in
             if thread < Self.writers {
+                // Writes start once every reader is reading, so reads and
+                // writes overlap however the threads are scheduled.
+                waitUntil { readersReading.load(ordering: .acquiring) == Self.readers }
                 var total = ChangeSummary()
                 for patch in scripts[thread] {
                     do { total += try store.apply(patch) } catch { failures.add(1, ordering: .relaxed) }
@@ -75,7 +79,8 @@ struct ConcurrentStressTests {
             } else {
                 var random = SeededRandom(seed: UInt64(thread))
                 var recorder = RowRecorder()
-                while writersDone.load(ordering: .acquiring) < Self.writers {
+                var announced = false
+                repeat {
                     if let note = store.note(NoteID(1 + random.below(graph.notes.count))) {
                         store.display(note, into: &recorder)
                     }
@@ -84,7 +89,11 @@ struct ConcurrentStressTests {
                     }
                     recorder.fields.removeAll(keepingCapacity: true)
                     rowsRead.add(1, ordering: .relaxed)
-                }
+                    if !announced {
+                        readersReading.add(1, ordering: .releasing)
+                        announced = true
+                    }
+                } while writersDone.load(ordering: .acquiring) < Self.writers
             }
         }
         #expect(failures.load(ordering: .relaxed) == 0)
