@@ -1,25 +1,56 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 // Layers, each depending only on those above it:
 //
-//   Instrumentation            the lock both stores use, thread-local lock tallies, the clock
+//   Instrumentation            the lock every store uses, thread-local lock tallies, the clock
 //   ModelGraph                 the domain: models, partial payloads, JSON, the seeded generator
-//   StoreInterface             the ModelStore protocol and the parts every store shares
-//   Uniquing | Snapshots       design A and design B; neither knows the other
+//   StoreInterface             what the driver sees: the ModelStore protocol, its handles,
+//                              threading contract and main queue
+//   StoreSupport               what only stores see: the shared write pipeline, normalized
+//                              records, cascade planning, observation, weak tables
+//   Stores/*                   one module per design; none knows another (but where one
+//                              design is another built on other objects)
+//   StoreCatalog               the one list of stores, for the CLI, the tests and Benchmarks/
 //
-//   CJemalloc, BenchMetrics    measuring: allocations (jemalloc), latency, contention, statistics
+//   CJemalloc, CCallgrind, BenchMetrics    measuring: allocations, instructions, latency,
+//                                          contention, statistics
+//   BenchResults, BenchDriver, BenchReport, RegressionGate, BenchCLI, bench
 //
 // The stores know nothing of how they are measured, and the measuring knows
-// nothing of the stores.
+// nothing of any particular store.
+
 /// Release builds specialize generic code across modules: the driver is
 /// generic over `ModelStore`, and without this it would call every store
 /// through witness tables and copy handles through value witnesses, which
-/// measured 33 ns per operation instead of an inlined specialization. Both
-/// stores get the same treatment.
+/// measured 33 ns per operation instead of an inlined specialization. Every
+/// store gets the same treatment.
 let specializedAcrossModules: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
+
+/// Every folder under Sources/Stores is a store: a module of its own, built on
+/// the store interface and the shared support. Adding a store is a folder here
+/// and one line in `StoreCatalog`; the CLI, the tests and Benchmarks/ read
+/// that list.
+let storeModules: [String] = {
+    let folder = Context.packageDirectory + "/Sources/Stores"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted()
+}()
+
+/// The one store built on another's code: the Observation variant of the
+/// main-confined store.
+let storeBuiltOn: [String: [Target.Dependency]] = ["UniquingObservable": ["UniquingMain"]]
+
+let storeTargets: [Target] = storeModules.map { name in
+    .target(
+        name: name,
+        dependencies: ["StoreInterface", "StoreSupport", "ModelGraph", "Instrumentation"] + (storeBuiltOn[name] ?? []),
+        path: "Sources/Stores/\(name)",
+        swiftSettings: specializedAcrossModules)
+}
 
 let package = Package(
     name: "ModelStoreBench",
@@ -29,14 +60,13 @@ let package = Package(
         .library(name: "Instrumentation", targets: ["Instrumentation"]),
         .library(name: "ModelGraph", targets: ["ModelGraph"]),
         .library(name: "StoreInterface", targets: ["StoreInterface"]),
-        .library(name: "Uniquing", targets: ["Uniquing"]),
-        .library(name: "Snapshots", targets: ["Snapshots"]),
+        .library(name: "StoreCatalog", targets: ["StoreCatalog"]),
     ],
     dependencies: [
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
-    targets: [
+    targets: storeTargets + [
         .target(name: "CThreadSlot"),
         .systemLibrary(
             name: "CJemalloc",
@@ -58,10 +88,10 @@ let package = Package(
         .target(
             name: "StoreInterface", dependencies: ["ModelGraph", "Instrumentation"], swiftSettings: specializedAcrossModules),
         .target(
-            name: "Uniquing", dependencies: ["StoreInterface", "ModelGraph", "Instrumentation"],
+            name: "StoreSupport", dependencies: ["StoreInterface", "ModelGraph", "Instrumentation"],
             swiftSettings: specializedAcrossModules),
         .target(
-            name: "Snapshots", dependencies: ["StoreInterface", "ModelGraph", "Instrumentation"],
+            name: "StoreCatalog", dependencies: ["StoreInterface"] + storeModules.map { .target(name: $0) },
             swiftSettings: specializedAcrossModules),
         .target(name: "BenchResults", dependencies: ["BenchMetrics"], swiftSettings: specializedAcrossModules),
         .target(
@@ -74,7 +104,7 @@ let package = Package(
         .target(
             name: "BenchCLI",
             dependencies: [
-                "BenchDriver", "BenchReport", "BenchResults", "BenchMetrics", "RegressionGate", "Uniquing", "Snapshots",
+                "BenchDriver", "BenchReport", "BenchResults", "BenchMetrics", "RegressionGate", "StoreCatalog",
                 "StoreInterface",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -85,14 +115,15 @@ let package = Package(
         .testTarget(name: "ModelGraphTests", dependencies: ["ModelGraph"]),
         .testTarget(
             name: "BenchDriverTests",
-            dependencies: ["BenchDriver", "BenchResults", "BenchReport", "BenchMetrics", "Uniquing", "Snapshots", "StoreInterface"]
+            dependencies: ["BenchDriver", "BenchResults", "BenchReport", "BenchMetrics", "StoreCatalog", "StoreInterface"]
         ),
-        .testTarget(name: "BenchCLITests", dependencies: ["BenchResults", "bench"]),
+        .testTarget(name: "BenchCLITests", dependencies: ["BenchResults", "StoreCatalog", "bench"]),
         .testTarget(name: "RegressionGateTests", dependencies: ["RegressionGate", "BenchResults", "BenchMetrics"]),
         .testTarget(name: "BenchMetricsTests", dependencies: ["BenchMetrics", "Instrumentation", "TestSupport"]),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["StoreInterface", "ModelGraph", "Uniquing", "Snapshots", "Instrumentation", "BenchMetrics", "TestSupport"]
+            dependencies: ["StoreInterface", "StoreSupport", "StoreCatalog", "ModelGraph", "Instrumentation", "BenchMetrics",
+                           "TestSupport"] + storeModules.map { .target(name: $0) }
         ),
     ]
 )

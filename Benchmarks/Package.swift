@@ -25,8 +25,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ModelGraph", package: "ModelStoreBench"),
                 .product(name: "StoreInterface", package: "ModelStoreBench"),
-                .product(name: "Uniquing", package: "ModelStoreBench"),
-                .product(name: "Snapshots", package: "ModelStoreBench"),
+                .product(name: "StoreCatalog", package: "ModelStoreBench"),
             ],
             path: "Benchmarks/StoreBenchmarks",
             plugins: [

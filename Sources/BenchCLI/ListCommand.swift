@@ -8,7 +8,7 @@ struct ListCommand: ParsableCommand {
     )
 
     func run() {
-        print("Stores: \(StoreCatalog.names.joined(separator: ", "))\n")
+        print("Stores: \(StoreSelection.names.joined(separator: ", "))\n")
         for scenario in ScenarioID.allCases {
             let definition = scenario.definition
             print("\(scenario.rawValue): \(definition.title)  [\(definition.origin)]")

@@ -126,7 +126,7 @@ struct RunOptions: ParsableArguments {
     }
 
     private func selectedStores() throws(CommandFailure) -> [StoreRunner] {
-        try StoreCatalog.select(stores)
+        try StoreSelection.select(stores)
     }
 
     private func overrides() throws(CommandFailure) -> [ParameterOverride] {

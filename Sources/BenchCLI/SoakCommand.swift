@@ -43,7 +43,7 @@ struct SoakCommand: ParsableCommand {
             seconds: seconds, threads: threads ?? max(2, ProcessInfo.processInfo.activeProcessorCount),
             seed: bench.options.seed)
         var failed: [String] = []
-        for store in try StoreCatalog.select(bench.options.stores) {
+        for store in try StoreSelection.select(bench.options.stores) {
             FileHandle.standardError.write(Data("bench: soaking \(store.name) for \(plan.seconds) s on \(plan.threads) threads\n".utf8))
             let outcome: SoakOutcome
             do {

@@ -8,9 +8,13 @@ import ModelGraph
 /// from what they hold, and observe the ids they show. Sync code merges
 /// partial server payloads; UI code applies local edits and deletes.
 ///
-/// Every method is safe to call from any thread. Observers are called in the
-/// order of the writes that caused them, on the thread of some writer, with
-/// no store lock held (see `ChangeNotifier`).
+/// Where each method may be called is the store's threading contract,
+/// `design.threading`: from any thread, or, for a store whose live objects
+/// belong to the main thread, handles on the main thread only and other
+/// threads through `readRow(of:into:)`. Writes may always come from any
+/// thread. Observers are called in the order of the writes that caused them,
+/// with no store lock held: on the writing thread, or on the main thread for
+/// a main-confined store.
 ///
 /// Generic code over this protocol is specialized per store: the benchmark
 /// driver never calls a store through an existential.
@@ -24,8 +28,8 @@ public protocol ModelStore: AnyObject, Sendable {
     /// What a screen holds for a message.
     associatedtype MessageHandle: Sendable
 
-    /// A short, stable name for reports ("uniquing", "snapshot").
-    static var designName: String { get }
+    /// The design, its family and its threading contract.
+    static var design: StoreDesign { get }
 
     init(configuration: StoreConfiguration)
 

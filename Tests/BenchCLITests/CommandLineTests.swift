@@ -1,13 +1,17 @@
 import BenchResults
+import StoreCatalog
 import Foundation
 import Testing
 
 @Suite("bench on the command line")
 struct CommandLineTests {
+    /// The catalog's stores, as bench lists them.
+    static let storeNames = StoreCatalog.designs.map(\.name).joined(separator: ", ")
+
     /// Bad input, what the error must mention, all with exit status 64.
     static let badInputs: [([String], String)] = [
         (["--scenario", "feed-reed"], "unknown scenario 'feed-reed'; use one of: feed-read"),
-        (["--store", "coredata"], "unknown store 'coredata'; use one of: uniquing, snapshot"),
+        (["--store", "coredata"], "unknown store 'coredata'; use one of: \(storeNames)"),
         (["--profile", "fast"], "fast"),
         (["--param", "N"], "--param needs NAME=VALUE"),
         (["--param", "N=ten"], "'ten' is not a whole number"),
@@ -43,7 +47,7 @@ struct CommandLineTests {
         (["soak", "--seconds", "0"], "--seconds must be between 1 and 3600"),
         (["soak", "--seconds", "soon"], "'soon' is invalid for '--seconds"),
         (["soak", "--threads", "100"], "--threads must be between 1 and 64"),
-        (["--store", "realm", "soak"], "unknown store 'realm'; use one of: uniquing, snapshot"),
+        (["--store", "realm", "soak"], "unknown store 'realm'; use one of: \(storeNames)"),
     ]
 
     @Test("bad input gets one line naming what to type instead, and status 64", arguments: badInputs)
@@ -73,7 +77,7 @@ struct CommandLineTests {
                          "background-sync", "observer-fanout", "churn", "cold-load", "memory", "consistency"] {
             #expect(outcome.output.contains("\(scenario): "), "list lacks \(scenario)")
         }
-        #expect(outcome.output.contains("Stores: uniquing, snapshot"))
+        #expect(outcome.output.contains("Stores: \(Self.storeNames)"))
     }
 
     @Test("a small run writes results.json, results.csv and report.md, and prints the tables")
@@ -103,12 +107,12 @@ struct CommandLineTests {
         let directory = BenchProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outcome = try BenchProcess.run([
-            "--scenario", "cold-load", "--param", "N=100,200,300", "--rounds", "1", "--store", "snapshot",
+            "--scenario", "cold-load", "--param", "N=100,200,300", "--rounds", "1", "--store", "snapshot-embedded",
             "--output", directory.path,
         ])
         #expect(outcome.status == 0, "\(outcome.error)")
         let result = try RunResult.read(from: directory.appendingPathComponent("results.json"))
         #expect(result.cases.map { $0.parameters["N"] } == [100, 200, 300])
-        #expect(result.stores == ["snapshot"])
+        #expect(result.stores == ["snapshot-embedded"])
     }
 }

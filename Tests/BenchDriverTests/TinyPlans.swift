@@ -1,11 +1,15 @@
 import BenchDriver
 import BenchResults
-import Snapshots
-import Uniquing
+import StoreCatalog
 
 /// Every scenario's cases shrunk to run in a blink, for tests.
 enum TinyPlans {
-    static let stores = [StoreRunner(UniquingStore.self), StoreRunner(SnapshotStore.self)]
+    /// Every store of the catalog.
+    static let stores: [StoreRunner] = {
+        var collector = StoreRunner.Collector()
+        StoreCatalog.visitAll(&collector)
+        return collector.runners
+    }()
 
     /// Caps that keep each parameter tiny but valid.
     static let caps: [String: Int] = [

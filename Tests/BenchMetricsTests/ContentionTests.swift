@@ -22,7 +22,7 @@ struct ContentionTests {
         #expect(recorder[.storeState].acquisitions == 1_000)
         #expect(recorder[.storeState].contended == 0)
         #expect(recorder[.storeState].waitNanoseconds == 0)
-        #expect(recorder[.objectFields].acquisitions == 0)
+        #expect(recorder[.modelFields].acquisitions == 0)
     }
 
     /// One collision, whatever the scheduler does: thread 0 takes the lock
@@ -82,13 +82,13 @@ struct ContentionTests {
 
     @Test("striped locks count under their own site")
     func stripedLocksCount() {
-        let locks = StripedLocks(count: 8, site: .objectFields)
+        let locks = StripedLocks(count: 8, site: .modelFields)
         let recorder = ThreadLockRecorder()
         recorder.recording {
             for key in 0..<100 { locks.withLock(stripe: locks.stripe(for: key)) {} }
         }
         #expect(locks.count == 8)
-        #expect(recorder[.objectFields].acquisitions == 100)
+        #expect(recorder[.modelFields].acquisitions == 100)
         #expect(recorder[.storeState].acquisitions == 0)
     }
 

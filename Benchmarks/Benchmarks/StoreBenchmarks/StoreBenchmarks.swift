@@ -2,9 +2,8 @@ import ARCCounter
 import Benchmark
 import Foundation
 import ModelGraph
-import Snapshots
+import StoreCatalog
 import StoreInterface
-import Uniquing
 
 // Each store's primitive operations, and the floors they are built from,
 // with the retains and releases the main suite cannot count: ARC traffic
@@ -30,16 +29,17 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 200,
         thresholds: gate
     )
-    StoreOperations.register(UniquingStore.self)
-    StoreOperations.register(SnapshotStore.self)
+    var stores = StoreOperations()
+    StoreCatalog.visitAll(&stores)
     Floors.register()
 }
 
-/// The primitive operations of one store, on a graph of 20,000 models.
-enum StoreOperations {
-    static func register<Store: ModelStore>(_ type: Store.Type) {
+/// The primitive operations of every store of the catalog, on a graph of
+/// 20,000 models.
+struct StoreOperations: StoreVisitor {
+    mutating func visit<Store: ModelStore>(_ type: Store.Type) {
         let fixture = Fixture<Store>()
-        let name = Store.designName
+        let name = Store.design.name
 
         Benchmark("\(name)-lookup-of-a-held-note") { benchmark in
             // Random notes over the whole graph, as bench's feed-read looks them up.

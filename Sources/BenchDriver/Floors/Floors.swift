@@ -127,7 +127,7 @@ public enum Floors {
         /// Rows on one screen, as feed-read's default K.
         static let page = 50
         let lock = InstrumentedLock(site: .storeState)
-        let locks = StripedLocks(count: 1024, site: .objectFields)
+        let locks = StripedLocks(count: 1024, site: .modelFields)
         let keys: [Int]
         let mask: Int
         let objectList: [FloorObject]

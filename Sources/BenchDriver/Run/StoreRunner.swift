@@ -4,16 +4,29 @@ import StoreInterface
 /// scenario still runs specialized for the concrete type: the closure is
 /// created where the type is known.
 public struct StoreRunner: Sendable {
-    public let name: String
+    public let design: StoreDesign
     let runRound: @Sendable (ScenarioID, any Sendable, ParameterSet, RoundContext) throws -> RoundMetrics
     private let soakRun: @Sendable (SoakPlan, CancellationFlag) throws -> SoakOutcome
 
     public init<Store: ModelStore>(_ type: Store.Type) {
-        name = Store.designName
+        design = Store.design
         runRound = { scenario, workload, parameters, context in
             try scenario.runRound(on: Store.self, workload, parameters, context)
         }
         soakRun = { plan, cancellation in try Soak.run(Store.self, plan, cancellation: cancellation) }
+    }
+
+    public var name: String { design.name }
+
+    /// A runner for every store a catalog visits, in its order.
+    public struct Collector: StoreVisitor {
+        public private(set) var runners: [StoreRunner] = []
+
+        public init() {}
+
+        public mutating func visit<Store: ModelStore>(_ store: Store.Type) {
+            runners.append(StoreRunner(Store.self))
+        }
     }
 
     /// Soaks this store (see `Soak`) until the plan's time is up or `cancellation` says stop.

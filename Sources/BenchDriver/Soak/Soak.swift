@@ -93,7 +93,7 @@ public enum Soak {
             entries.reduce(0) { $0 + $1[keyPath: count] }
         }
         return SoakOutcome(
-            store: Store.designName, seconds: seconds, wasInterrupted: wasInterrupted,
+            store: Store.design.name, seconds: seconds, wasInterrupted: wasInterrupted,
             writesPerThread: perThread,
             reads: total(\.reads), screens: total(\.screens), purges: total(\.purges), failures: total(\.failures),
             stateDifference: store.exportState().firstDifference(from: expected),

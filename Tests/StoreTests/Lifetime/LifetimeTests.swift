@@ -4,7 +4,7 @@ import StoreInterface
 import Synchronization
 import TestSupport
 import Testing
-import Uniquing
+import UniquingLocked
 
 /// What stays in memory once holders, observers and stores go away.
 @Suite("Lifetime: nothing outlives its holders")
@@ -14,7 +14,7 @@ struct LifetimeTests {
     @Test("after threads churn through holders, the weak table holds exactly the live objects")
     func weakTableAfterChurn() throws {
         let graph = Fixtures.graph(Self.shape, seed: 5)
-        let store = UniquingStore(configuration: StoreConfiguration(purgePolicy: .manual))
+        let store = UniquingLockedStore(configuration: StoreConfiguration(purgePolicy: .manual))
         try store.merge(graph.fullBatch)
         let survivors = Mutex<[LiveNote]>([])
         runOnThreads(4) { thread in

@@ -1,0 +1,25 @@
+import SnapshotEmbedded
+import StoreInterface
+import UniquingLocked
+
+/// Every store the suite measures, in the order tables show them: the one
+/// place a store is registered. A new store is a module under Sources/Stores
+/// and one line here.
+public enum StoreCatalog {
+    @inlinable
+    public static func visitAll<Visitor: StoreVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(UniquingLockedStore.self)
+        visitor.visit(SnapshotEmbeddedStore.self)
+    }
+
+    /// Every store's design, in catalog order.
+    public static var designs: [StoreDesign] {
+        struct Designs: StoreVisitor {
+            var all: [StoreDesign] = []
+            mutating func visit<Store: ModelStore>(_ store: Store.Type) { all.append(Store.design) }
+        }
+        var designs = Designs()
+        visitAll(&designs)
+        return designs.all
+    }
+}

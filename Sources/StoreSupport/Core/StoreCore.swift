@@ -1,0 +1,91 @@
+import Instrumentation
+import ModelGraph
+import StoreInterface
+
+/// The write path every store shares: its tables behind one lock, its
+/// observers, and one way to change them.
+///
+/// A write validates its input against the tables (a batch merges whole or
+/// not at all), merges it, lets the tables commit (rebuild, refresh), then
+/// schedules the notifications and queues them in write order, all under the
+/// lock; it delivers them after unlocking, so an observer may call back into
+/// the store (see `ChangeNotifier`).
+public final class StoreCore<Tables: StoreTables>: @unchecked Sendable {
+    // @unchecked: `tables` is read and written only while holding `lock`.
+    public typealias Changes = Tables.Changes
+
+    @usableFromInline let lock = InstrumentedLock(site: .storeState)
+    @usableFromInline var tables: Tables
+    public let notifier = ChangeNotifier<Tables.UserHandle, Tables.TagHandle, Tables.NoteHandle, Tables.MessageHandle>()
+
+    public init(_ tables: Tables) {
+        self.tables = tables
+    }
+
+    /// Runs `body` on the tables under the lock. Lookups of a store that
+    /// builds objects on demand change the tables, so the access is `inout`.
+    @inlinable
+    public func withTables<R>(_ body: (inout Tables) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&tables)
+    }
+
+    /// Merges a batch: users, tags, notes, messages.
+    public func merge(_ batch: PayloadBatch) throws(MergeError) -> ChangeSummary {
+        try write { (tables, write) throws(MergeError) in
+            try BatchValidator.validate(batch, against: tables)
+            tables.merge(batch, into: &write)
+        }
+    }
+
+    /// Applies a change to one model exactly as a batch would.
+    public func apply(_ patch: ModelPatch) throws(MergeError) -> ChangeSummary {
+        try write { (tables, write) throws(MergeError) in
+            try BatchValidator.validate(patch, against: tables)
+            tables.apply(patch, into: &write)
+        }
+    }
+
+    /// Deletes a model and its cascade; deleting an unknown model does nothing.
+    public func delete(_ model: ModelRef) -> ChangeSummary {
+        do {
+            return try write { tables, write in tables.delete(model, into: &write) }
+        } catch {
+            preconditionFailure("deleting cannot fail: \(error)")
+        }
+    }
+
+    /// One write: change the tables and commit under the lock, queue the
+    /// notifications in write order, unlock, deliver.
+    public func write(
+        _ body: (inout Tables, inout Tables.Write) throws(MergeError) -> Void
+    ) throws(MergeError) -> ChangeSummary {
+        var write = Tables.Write()
+        let calls = try announce { (tables, pending) throws(MergeError) in
+            try body(&tables, &write)
+            tables.commit(&write)
+            tables.schedule(write, into: &pending)
+        }
+        write.summary.notifications = calls
+        return write.summary
+    }
+
+    /// Runs `body` under the lock with a fresh set of notifications to
+    /// schedule, queues them, unlocks and delivers them; returns the handler
+    /// calls scheduled. For a change made outside `write`, such as a
+    /// main-confined store bringing its objects up to date on the main thread.
+    @discardableResult
+    public func announce(
+        _ body: (inout Tables, inout PendingNotifications<Changes>) throws(MergeError) -> Void
+    ) throws(MergeError) -> Int {
+        let pending = try lock.withLock { () throws(MergeError) -> PendingNotifications<Changes> in
+            var pending = notifier.beginWrite()
+            try body(&tables, &pending)
+            notifier.enqueue(pending)
+            return pending
+        }
+        notifier.deliver()
+        return pending.handlerCalls
+    }
+}
