@@ -13,5 +13,6 @@ extension ReportContext {
             ReportContext.Reference(scenario: $0.scenario.rawValue, parameter: $0.parameter, value: $0.value,
                                     name: $0.name, publishedSeconds: $0.publishedSeconds)
         },
-        referenceNote: PublishedReference.rocketDataNote)
+        referenceNote: PublishedReference.rocketDataNote,
+        mechanisms: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { ($0.rawValue, $0.definition.mechanisms) }))
 }

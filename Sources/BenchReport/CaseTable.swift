@@ -1,42 +1,57 @@
 import BenchResults
 
-/// One case as rows: metric, unit, each store's median, ratio, verdict.
+/// One case as rows: metric, unit, each store's median, and the best store.
+///
+/// A store's cell is its median, followed by `×n` when it is significantly
+/// worse than the best (n times the best), or `~` when it is not
+/// significantly different from it; the best store's cell is bare.
 struct CaseTable {
-    struct Row {
-        let label: String
-        let unit: String
-        let values: [String]
-        let ratio: String
-        let verdict: String
-    }
-
     let header: [String]
-    let rows: [Row]
+    let cells: [[String]]
+
+    /// What the marks in a store's cell mean, for a legend.
+    static let legend = "`×n`: n times the best store, a significant difference (p < 0.05 and more than 2%, "
+        + "or any difference in an exact count); `~`: not significantly different from the best"
 
     init(_ result: CaseResult, stores: [String]) {
-        let baseline = stores.first ?? ""
-        let candidate = stores.count > 1 ? stores[1] : baseline
-        header = ["metric", "unit"] + stores + ["\(Self.initial(candidate))/\(Self.initial(baseline))", "verdict"]
-        let reference = result.stores.first?.metrics ?? []
-        rows = reference.map { series in
-            let id = series.metric.id
-            let perStore = stores.map { result.store($0)?.metric(id) }
-            let comparison = result.comparisons.first { $0.metric == id && $0.candidate == candidate }
-            let noisy = perStore.contains { $0?.summary.isNoisy ?? false } && series.metric.kind != .count
-            return Row(
-                label: series.metric.label,
-                unit: series.metric.unit,
-                values: perStore.map { $0.map { NumberFormat.value($0.median) } ?? "–" },
-                ratio: comparison.map { NumberFormat.ratio($0.comparison.ratio) } ?? "",
-                verdict: Verdict.text(comparison, kind: series.metric.kind, noisy: noisy))
+        header = ["metric", "unit"] + stores + ["best"]
+        cells = Self.metricOrder(result).map { id in
+            let metric = result.descriptor(id)!
+            let ranking = result.ranking(id)
+            let values = stores.map { store -> String in
+                guard let series = result.store(store)?.metric(id) else { return "–" }
+                return Self.cell(series.median, store: store, ranking: ranking)
+            }
+            let noisy = metric.kind != .count && stores.contains { result.store($0)?.metric(id)?.summary.isNoisy ?? false }
+            return [metric.label, metric.unit] + values + [Self.best(ranking, kind: metric.kind, noisy: noisy)]
         }
     }
 
-    static func initial(_ store: String) -> String {
-        store.prefix(1).uppercased()
+    /// Every metric any store reported, in the order they first appear.
+    static func metricOrder(_ result: CaseResult) -> [String] {
+        var seen = Set<String>()
+        return result.stores.flatMap(\.metrics).map(\.metric.id).filter { seen.insert($0).inserted }
     }
 
-    var cells: [[String]] {
-        rows.map { [$0.label, $0.unit] + $0.values + [$0.ratio, $0.verdict] }
+    static func cell(_ median: Double, store: String, ranking: MetricRanking?) -> String {
+        let value = NumberFormat.value(median)
+        guard let ranking, let standing = ranking.standing(of: store) else { return value }
+        return standing.isWorse ? "\(value) \(NumberFormat.factor(standing.factor))" : "\(value) ~"
+    }
+
+    /// The best store, or who shares the lead when the rest is within noise.
+    static func best(_ ranking: MetricRanking?, kind: MetricKind, noisy: Bool) -> String {
+        guard let ranking else { return "–" }
+        let leaders = ranking.leaders
+        var text: String
+        if leaders.count == ranking.standings.count + 1 {
+            text = kind == .count ? "all equal" : "none clearly"
+        } else if leaders.count == 1 {
+            text = ranking.best
+        } else {
+            text = leaders.joined(separator: " ~ ")
+        }
+        if noisy { text += ", noisy" }
+        return text
     }
 }

@@ -10,7 +10,7 @@ public enum MarkdownReport {
     }
 
     static func render(_ run: RunResult, context: ReportContext, sweeps: [Sweep]) -> String {
-        var sections = [header(run), summary(run), everyCase(run)]
+        var sections = [header(run), stores(run), summary(run, context: context), everyCase(run)]
         sections += scenarios(run, context: context, sweeps: sweeps)
         sections += [method(run), floors(run), machine(run)]
         return sections.joined(separator: "\n") + "\n"
@@ -29,40 +29,48 @@ public enum MarkdownReport {
         return text
     }
 
-    static func summary(_ run: RunResult) -> String {
-        var text = "## Summary\n\nFor each scenario: the design that wins its headline metric, by how much (the range over "
-        text += "the cases where the difference is significant), how surely, and the mechanism behind it, in figures "
-        text += "from the case where the designs differ most.\n\n"
-        for summary in ScenarioSummary.all(run) {
-            text += "- **\(summary.scenario)** — \(summary.headline): **\(summary.verdict)**"
-            if summary.factor != "–" && !summary.factor.isEmpty { text += ", \(summary.factor)" }
-            text += " (\(summary.significance)). \(summary.mechanism)\n"
+    static func stores(_ run: RunResult) -> String {
+        var text = "## The stores\n\n"
+        text += table(["store", "family", "used from", "design"], run.designs.map {
+            [$0.name, $0.family, $0.threading, $0.summary]
+        }, textColumns: 4)
+        return text
+    }
+
+    static func summary(_ run: RunResult, context: ReportContext) -> String {
+        var text = "## Summary\n\nFor each scenario, on its headline metric: the best store and how far ahead of the "
+        text += "next one (over the cases where every other store is significantly behind), which design family wins "
+        text += "(the best store of each family against the other's) and by how much, and the mechanism, in figures "
+        text += "from the case where the stores are furthest apart.\n\n"
+        for summary in ScenarioSummary.all(run, context: context) {
+            text += "- **\(summary.scenario)** — \(summary.headline): \(summary.winner); families: \(summary.families)."
+            if let mechanism = summary.mechanism { text += " \(mechanism)" }
+            text += "\n"
         }
         return text
     }
 
     static func everyCase(_ run: RunResult) -> String {
-        var text = "### Every case\n\nEach case's headline metric: the median of the rounds, the ratio of the second store "
-        text += "to the first, and which store is better when the difference is significant.\n\n"
+        var text = "### Every case\n\nEach case's headline metric, the median of the rounds per store. "
+        text += CaseTable.legend + ".\n\n"
         var rows: [[String]] = []
         for result in run.cases {
-            guard let id = headlineMetric(result), let series = result.stores.first?.metric(id) else { continue }
-            let values = run.stores.map { result.store($0)?.metric(id).map { NumberFormat.value($0.median) } ?? "–" }
-            let comparison = result.comparisons.first { $0.metric == id }
-            rows.append([result.scenario, result.label, "\(series.metric.label) (\(series.metric.unit))"] + values
-                        + [comparison.map { NumberFormat.ratio($0.comparison.ratio) } ?? "",
-                           Verdict.text(comparison, kind: series.metric.kind, noisy: false)])
+            guard let id = headlineMetric(result), let metric = result.descriptor(id) else { continue }
+            let ranking = result.ranking(id)
+            let values = run.stores.map { store in
+                result.store(store)?.metric(id).map { CaseTable.cell($0.median, store: store, ranking: ranking) } ?? "–"
+            }
+            rows.append([result.scenario, result.label, "\(metric.label) (\(metric.unit))"] + values
+                        + [CaseTable.best(ranking, kind: metric.kind, noisy: false)])
         }
-        let ratio = run.stores.count > 1
-            ? "\(CaseTable.initial(run.stores[1]))/\(CaseTable.initial(run.stores[0]))" : "ratio"
-        text += table(["scenario", "case", "headline"] + run.stores + [ratio, "verdict"], rows, textColumns: 3)
+        text += table(["scenario", "case", "headline"] + run.stores + ["best"], rows, textColumns: 3)
         return text
     }
 
     /// The headline metric of a case, or its first timing when it lacks one.
     static func headlineMetric(_ result: CaseResult) -> String? {
-        guard let metrics = result.stores.first?.metrics else { return nil }
-        if metrics.contains(where: { $0.metric.id == result.headline }) { return result.headline }
+        if result.descriptor(result.headline) != nil { return result.headline }
+        let metrics = result.stores.first?.metrics ?? []
         return metrics.first { $0.metric.kind == .timing }?.metric.id ?? metrics.first?.metric.id
     }
 
@@ -96,11 +104,11 @@ public enum MarkdownReport {
         })
         let comparisons = FloorComparison.all(run)
         if !comparisons.isEmpty {
-            text += "\nStore operations against their floors (feed-read, medians):\n\n"
-            text += table(["operation", "store", "ns", "floor ns", "× floor"], comparisons.map {
-                [$0.operation, $0.store, NumberFormat.value($0.nanoseconds), NumberFormat.value($0.floor),
+            text += "\nStore operations against the floor of what each store's operation is built from (medians):\n\n"
+            text += table(["operation", "store", "ns", "floor", "floor ns", "× floor"], comparisons.map {
+                [$0.operation, $0.store, NumberFormat.value($0.nanoseconds), $0.floorLabel, NumberFormat.value($0.floor),
                  NumberFormat.ratio($0.nanoseconds / $0.floor)]
-            })
+            }, textColumns: 2)
         }
         return text
     }
@@ -117,6 +125,7 @@ public enum MarkdownReport {
                 text += "![\(title)](\(ReportFiles.chartDirectory)/\(sweep.fileName))\n\n"
             }
             text += ReferenceTable.render(run, scenario: result.scenario, context: context)
+            text += "Cells: \(CaseTable.legend).\n\n"
             for sameScenario in run.cases where sameScenario.scenario == result.scenario {
                 let caseTable = CaseTable(sameScenario, stores: run.stores)
                 text += "### \(sameScenario.label)\n\n" + table(caseTable.header, caseTable.cells) + "\n"
@@ -155,27 +164,30 @@ public enum MarkdownReport {
     }
 }
 
-/// A store operation beside the floor of the primitives it is built from.
+/// A store operation beside the floor of the primitives it is built from:
+/// a metric declares what kind of operation it times (`bound`), and each
+/// store which floor bounds its operations of that kind.
 struct FloorComparison {
     let operation: String
     let store: String
     let nanoseconds: Double
+    let floorLabel: String
     let floor: Double
 
     static func all(_ run: RunResult) -> [FloorComparison] {
-        guard let feed = run.cases.first(where: { $0.scenario == "feed-read" }) else { return [] }
-        func floor(_ id: String) -> Double? { run.floors.first { $0.id == id }?.nanoseconds }
-        var result: [FloorComparison] = []
-        for store in run.stores {
-            guard let metrics = feed.store(store) else { continue }
-            let lookupFloor = floor("lookup.\(store)"), rowFloor = floor("row.\(store)")
-            if let lookup = metrics.metric("lookup.held.p50"), let lookupFloor {
-                result.append(FloorComparison(operation: "held lookup", store: store, nanoseconds: lookup.median, floor: lookupFloor))
-            }
-            if let row = metrics.metric("row"), let rowFloor {
-                result.append(FloorComparison(operation: "row read", store: store, nanoseconds: row.median, floor: rowFloor))
+        var comparisons: [FloorComparison] = []
+        for result in run.cases {
+            for store in result.stores {
+                guard let design = run.design(of: store.store) else { continue }
+                for series in store.metrics {
+                    guard let role = series.metric.bound, let id = design.floors[role],
+                          let floor = run.floors.first(where: { $0.id == id }), floor.nanoseconds > 0 else { continue }
+                    comparisons.append(FloorComparison(
+                        operation: "\(result.scenario) \(result.label): \(series.metric.label)", store: store.store,
+                        nanoseconds: series.median, floorLabel: floor.label, floor: floor.nanoseconds))
+                }
             }
         }
-        return result
+        return comparisons
     }
 }

@@ -23,6 +23,14 @@ enum NumberFormat {
         return String(format: "%.2f×", ratio)
     }
 
+    /// How many times the best a store is: "×3.2", "×120", "×∞".
+    static func factor(_ factor: Double) -> String {
+        guard factor.isFinite else { return factor.isNaN ? "" : "×∞" }
+        if factor >= 100 { return String(format: "×%.0f", factor) }
+        if factor >= 10 { return String(format: "×%.1f", factor) }
+        return String(format: "×%.2f", factor)
+    }
+
     private static func grouped(_ value: Double) -> String {
         let digits = String(Int64(abs(value)))
         var result = ""
@@ -31,21 +39,5 @@ enum NumberFormat {
             result.append(digit)
         }
         return (value < 0 ? "-" : "") + String(result.reversed())
-    }
-}
-
-/// The words a table uses for a comparison.
-enum Verdict {
-    static func text(_ comparison: MetricComparison?, kind: MetricKind, noisy: Bool) -> String {
-        guard let comparison else { return "–" }
-        var text: String
-        if let winner = comparison.winner {
-            text = "\(winner) better"
-            if kind != .count { text += String(format: " (p=%.2g)", comparison.comparison.pValue) }
-        } else {
-            text = kind == .count ? "equal" : "no significant difference"
-        }
-        if noisy { text += ", noisy" }
-        return text
     }
 }

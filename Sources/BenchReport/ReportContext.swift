@@ -28,14 +28,18 @@ public struct ReportContext: Sendable {
     public var references: [Reference]
     /// Where the published figures come from, and why they are not a contest.
     public var referenceNote: String
+    /// Scenario → sentences explaining its result, each with `{metric-id}`
+    /// placeholders for the stores' figures (see `Mechanism`).
+    public var mechanisms: [String: [String]]
 
     public init(
         parameterSummaries: [String: [String: String]] = [:], categoricalParameters: Set<String> = [],
-        references: [Reference] = [], referenceNote: String = ""
+        references: [Reference] = [], referenceNote: String = "", mechanisms: [String: [String]] = [:]
     ) {
         self.parameterSummaries = parameterSummaries
         self.categoricalParameters = categoricalParameters
         self.references = references
         self.referenceNote = referenceNote
+        self.mechanisms = mechanisms
     }
 }

@@ -13,15 +13,20 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
     /// reads a thread managed, or how many entries a weak table holds): shown,
     /// never given a verdict, never gated.
     public var informational: Bool
+    /// The kind of operation the metric times when a floor bounds it
+    /// ("lookup", "row"): the report sets it beside the floor of what each
+    /// store's operation of that kind is built from.
+    public var bound: String?
 
     public init(id: String, label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
-                informational: Bool = false) {
+                informational: Bool = false, bound: String? = nil) {
         self.id = id
         self.label = label
         self.unit = unit
         self.kind = kind
         self.lowerIsBetter = lowerIsBetter
         self.informational = informational
+        self.bound = bound
     }
 }
 

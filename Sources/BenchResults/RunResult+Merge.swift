@@ -1,18 +1,3 @@
-extension CaseResult {
-    /// Every store after the first against the first, metric by metric
-    /// (informational metrics are not compared).
-    public static func comparisons(_ stores: [StoreCaseResult]) -> [MetricComparison] {
-        guard let baseline = stores.first else { return [] }
-        return stores.dropFirst().flatMap { candidate in
-            baseline.metrics.compactMap { series -> MetricComparison? in
-                guard !series.metric.informational, let other = candidate.metric(series.metric.id) else { return nil }
-                return MetricComparison(metric: series.metric, baseline: series, candidate: other,
-                                        baselineStore: baseline.store, candidateStore: candidate.store)
-            }
-        }
-    }
-}
-
 extension RunResult {
     /// Several runs of the same plan pooled into one: every case's rounds
     /// side by side. A baseline recorded this way carries the drift between
@@ -36,7 +21,7 @@ extension RunResult {
             guard this.commit == first.commit else {
                 throw .malformed(name, reason: "it ran commit \(this.commit ?? "unknown"), the first run \(first.commit ?? "unknown")")
             }
-            guard run.stores == merged.stores, run.cases.map(\.key) == merged.cases.map(\.key) else {
+            guard run.designs == merged.designs, run.cases.map(\.key) == merged.cases.map(\.key) else {
                 throw .malformed(name, reason: "it ran other stores or cases than the first run")
             }
             guard !run.isPartial else { throw .malformed(name, reason: "it was interrupted") }
@@ -48,7 +33,7 @@ extension RunResult {
             merged.durationSeconds += run.durationSeconds
         }
         for caseIndex in merged.cases.indices {
-            merged.cases[caseIndex].comparisons = CaseResult.comparisons(merged.cases[caseIndex].stores)
+            merged.cases[caseIndex].rankings = MetricRanking.all(merged.cases[caseIndex].stores)
         }
         merged.provenance.arguments = ["merged from \(runs.count) runs"] + merged.provenance.arguments
         return merged

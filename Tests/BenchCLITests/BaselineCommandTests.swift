@@ -64,7 +64,7 @@ struct BaselineCommandTests {
         case "empty": try Data().write(to: file)
         case "truncated": try Data("{\"schemaVersion\": 1, \"cases\": [".utf8).write(to: file)
         case "foreign": try Data("[1, 2, 3]".utf8).write(to: file)
-        case "newer": try Data("{\"schemaVersion\": 2}".utf8).write(to: file)
+        case "newer": try Data("{\"schemaVersion\": \(RunResult.currentSchemaVersion + 1)}".utf8).write(to: file)
         default: break
         }
         let started = Date()

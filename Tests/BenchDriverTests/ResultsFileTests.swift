@@ -23,13 +23,13 @@ struct ResultsFileTests {
     func badFiles() throws {
         let json = try Self.smallRun().json()
         let newer = String(decoding: json, as: UTF8.self)
-            .replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 99")
+            .replacingOccurrences(of: "\"schemaVersion\" : \(RunResult.currentSchemaVersion)", with: "\"schemaVersion\" : 99")
         let cases: [(Data, String)] = [
             (json.prefix(json.count / 2), "not valid JSON"),
             (Data(), "empty"),
             (Data("{\"hello\": 1}".utf8), "no schemaVersion"),
             (Data(newer.utf8), "schema version 99"),
-            (Data("{\"schemaVersion\": 1}".utf8), "missing"),
+            (Data("{\"schemaVersion\": \(RunResult.currentSchemaVersion)}".utf8), "missing"),
         ]
         for (data, expected) in cases {
             do {

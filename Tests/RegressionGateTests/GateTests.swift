@@ -24,13 +24,17 @@ enum SyntheticRun {
             ])
         }
         var cases = [CaseResult(scenario: "tag-rename", label: "F=10", parameters: ["F": 10], headline: "op.p50",
-                                notes: [], stores: [store("uniquing"), store("snapshot")], comparisons: [])]
+                                notes: [], stores: [store("uniquing"), store("snapshot")])]
         if extraCase {
             cases.append(CaseResult(scenario: "churn", label: "N=10", parameters: ["N": 10], headline: "op.p50",
-                                    notes: [], stores: [store("uniquing"), store("snapshot")], comparisons: []))
+                                    notes: [], stores: [store("uniquing"), store("snapshot")]))
         }
         return RunResult(
-            provenance: provenance, profile: profile, rounds: timing.count, stores: ["uniquing", "snapshot"],
+            provenance: provenance, profile: profile, rounds: timing.count,
+            designs: ["uniquing", "snapshot"].map {
+                StoreInfo(name: $0, family: $0 == "uniquing" ? "live objects" : "immutable values", threading: "any thread",
+                          summary: "", floors: [:])
+            },
             harness: HarnessCosts(clock: ClockCalibration(overheadNanoseconds: 30, resolutionNanoseconds: 1),
                                   perSampleNanoseconds: 100, lockCountingNanoseconds: 8),
             floors: [], cases: cases, durationSeconds: 1)

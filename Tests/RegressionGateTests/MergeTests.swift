@@ -12,7 +12,7 @@ struct MergeTests {
         let series = try #require(merged.cases.first?.store("uniquing")?.metric("op.p50"))
         #expect(series.rounds == [100, 101, 99, 100, 102, 150, 151, 149, 150, 152])
         #expect(series.summary.count == 10)
-        #expect(merged.cases.allSatisfy { !$0.comparisons.isEmpty })
+        #expect(merged.cases.allSatisfy { !$0.rankings.isEmpty })
         #expect(merged.provenance.arguments.first == "merged from 2 runs")
     }
 

@@ -15,20 +15,20 @@ public struct RoundMetrics: Sendable {
 
     public mutating func add(
         _ id: String, _ label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
-        informational: Bool = false, _ value: Double
+        informational: Bool = false, bound: String? = nil, _ value: Double
     ) {
         add(MetricDescriptor(id: id, label: label, unit: unit, kind: kind, lowerIsBetter: lowerIsBetter,
-                             informational: informational), value)
+                             informational: informational, bound: bound), value)
     }
 
     /// p50, p99 and max of an operation's latency, in the unit that reads best.
     /// A latency measured while threads deliberately contend depends on the
-    /// scheduler: pass `.quantity`.
-    public mutating func addLatency(
+    /// scheduler: pass `.quantity`. A floor `bound` applies to the p50.
+    mutating func addLatency(
         _ id: String, _ label: String, _ summary: LatencySummary, unit: TimeUnit = .nanoseconds,
-        kind: MetricKind = .timing
+        kind: MetricKind = .timing, bound: FloorRole? = nil
     ) {
-        add("\(id).p50", "\(label) p50", unit: unit.symbol, kind: kind, unit.convert(summary.p50))
+        add("\(id).p50", "\(label) p50", unit: unit.symbol, kind: kind, bound: bound?.rawValue, unit.convert(summary.p50))
         add("\(id).p99", "\(label) p99", unit: unit.symbol, kind: kind, unit.convert(summary.p99))
         add("\(id).max", "\(label) max", unit: unit.symbol, kind: kind, unit.convert(summary.max))
     }

@@ -66,7 +66,7 @@ public struct SuiteRunner {
             provenance: Provenance.collect(seed: plan.seed),
             profile: plan.profileName,
             rounds: plan.rounds,
-            stores: plan.stores.map(\.name),
+            designs: plan.stores.map { StoreInfo($0.design) },
             harness: harness,
             floors: floors,
             cases: cases,
@@ -115,7 +115,7 @@ public struct SuiteRunner {
         return CaseResult(
             scenario: scenario.rawValue, label: plannedCase.label, parameters: plannedCase.parameters.values,
             headline: definition.headline, notes: definition.notes,
-            stores: stores, comparisons: CaseResult.comparisons(stores))
+            checks: scenario.checks(for: plannedCase.parameters), stores: stores)
     }
 
     /// Each metric's values across rounds, in the order the first round reported them.

@@ -35,6 +35,12 @@ enum BackgroundSync: BenchScenario {
         "Lock figures are per thread role: acquisitions per operation, the share that had to wait, and waits.",
     ]
 
+    static let mechanisms = [
+        "Lock hold time and writer throughput: the writer's batches complete {writer.batch.p50} after they fall due, "
+            + "while the main thread found its locks contended {main.contended} of the time and drew frames at p99 "
+            + "{main.frame.p99}.",
+    ]
+
     static func cases(for profile: Profile) -> [ParameterSet] {
         guard profile == .full else { return [ParameterSet.defaults(parameters, profile)] }
         // Threads 2...9 (writer, main, readers), then the write rate at 3 threads.

@@ -19,6 +19,10 @@ public protocol BenchScenario {
     static var headline: String { get }
     /// How to read the results: what is batched, what a row is, ...
     static var notes: [String] { get }
+    /// Why the stores come out as they do, as sentences with `{metric-id}`
+    /// placeholders the report fills with every store's median; the report
+    /// uses the first whose metrics a case has.
+    static var mechanisms: [String] { get }
 
     /// Metrics of a case that count correctness failures and must be 0 on
     /// every store: a stale holder, a parent missing an update, a delete of
@@ -53,6 +57,8 @@ extension BenchScenario {
     }
 
     public static var notes: [String] { [] }
+
+    public static var mechanisms: [String] { [] }
 
     public static func checks(for parameters: ParameterSet) -> [String] { [] }
 

@@ -28,6 +28,12 @@ enum Churn: BenchScenario {
             + "every miss, and dead entries wait in its weak table until the purge policy removes them.",
     ]
 
+    static let mechanisms = [
+        "Weak tables: lookups that miss build live objects and purges sweep dead entries ({materialized} objects "
+            + "built, {purged} entries purged per step; {step.mallocs} mallocs per step), where a value store hands "
+            + "out what it holds.",
+    ]
+
     static func cases(for profile: Profile) -> [ParameterSet] {
         switch profile {
         case .quick: [ParameterSet.defaults(parameters, profile)]

@@ -23,6 +23,11 @@ enum ColdLoad: BenchScenario {
             + "(jemalloc's stats.allocated): what the store keeps, strings included.",
     ]
 
+    static let mechanisms = [
+        "Building the graph: {merge.model} and {merge.model.mallocs} mallocs per model, whether parents are built "
+            + "as values embedding their children or kept as flat records referring to them by id.",
+    ]
+
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
             ? ParameterSet.sweep(parameters, profile, "N", [1_000, 10_000, 100_000, 1_000_000])

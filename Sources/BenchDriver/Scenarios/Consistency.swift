@@ -36,6 +36,12 @@ enum Consistency: BenchScenario {
         "delivery: from the start of a write to an observer holding the new value.",
     ]
 
+    static let mechanisms = [
+        "Stale reads: a value holder shows what it was last handed until its observer runs, a live object has "
+            + "already changed ({stale} per million reads after a notification); torn reads, {torn} per million, "
+            + "depend on how a row's fields are locked.",
+    ]
+
     static func checks(for parameters: ParameterSet) -> [String] { ["writes.failed"] }
 
     static let users = 20

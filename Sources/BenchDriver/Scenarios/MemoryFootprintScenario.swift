@@ -34,6 +34,11 @@ enum MemoryFootprintScenario: BenchScenario {
             + "released; anything but about 0 is a leak.",
     ]
 
+    static let mechanisms = [
+        "Representation: {model} per model at rest; a held model adds {held} (a live object and its weak entry, or "
+            + "a retained value), and an update leaves {update} alive in old versions that holders still reference.",
+    ]
+
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
             ? ParameterSet.sweep(parameters, profile, "N", [10_000, 100_000, 1_000_000])

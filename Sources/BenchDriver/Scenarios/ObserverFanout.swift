@@ -28,6 +28,11 @@ enum ObserverFanout: BenchScenario {
         "churn: registering an observer and releasing its token.",
     ]
 
+    static let mechanisms = [
+        "Notification fan-out: every update calls each of its observers, {update.per.observer} per observer; "
+            + "a value store hands each one a new value, a live-object store the same object.",
+    ]
+
     static func checks(for parameters: ParameterSet) -> [String] { ["missed"] }
 
     static func cases(for profile: Profile) -> [ParameterSet] {

@@ -26,6 +26,12 @@ enum PartialMerge: BenchScenario {
     ]
     static let notes = ["An equal payload (a no-op) must be short-circuited: no new value, no notification."]
 
+    static let mechanisms = [
+        "Merge cost per payload ({merge.payload}): a changed model becomes a new value or is written in place, "
+            + "and a store that embeds it rebuilds its parents ({merge.rebuilt} per batch, {merge.mallocs} mallocs "
+            + "per batch); equal payloads are skipped ({merge.unchanged} per batch).",
+    ]
+
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
             ? ParameterSet.sweep(parameters, profile, "noop", [0, 50, 100])

@@ -26,6 +26,11 @@ enum TagRename: BenchScenario {
         "stale holders: screens whose row still shows an old name after the last rename; must be 0.",
     ]
 
+    static let mechanisms = [
+        "Propagation: a store that embeds the tag rebuilds the notes that carry it ({rename.rebuilt} parents "
+            + "rebuilt, {rename.mallocs} mallocs per rename), where a live object or a flat cache changes one tag.",
+    ]
+
     static func checks(for parameters: ParameterSet) -> [String] { ["stale"] }
 
     static func cases(for profile: Profile) -> [ParameterSet] {

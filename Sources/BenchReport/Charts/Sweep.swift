@@ -55,7 +55,7 @@ struct Sweep {
 
     private init?(_ scenario: String, _ parameter: String, _ rest: [String: Int], _ cases: [CaseResult], stores: [String]) {
         guard let first = cases.first, let headline = MarkdownReport.headlineMetric(first),
-              let metric = first.stores.first?.metric(headline)?.metric else { return nil }
+              let metric = first.descriptor(headline) else { return nil }
         var series: [(store: String, points: [(x: Double, y: Double)])] = []
         for store in stores {
             let points = cases.compactMap { result -> (x: Double, y: Double)? in

@@ -9,7 +9,7 @@ enum ReferenceTable {
             guard let result = run.cases.first(where: {
                 $0.scenario == scenario && $0.parameters[reference.parameter] == reference.value
             }), let id = MarkdownReport.headlineMetric(result),
-                let metric = result.stores.first?.metric(id)?.metric else { continue }
+                let metric = result.descriptor(id) else { continue }
             let ours = run.stores.map { store -> String in
                 guard let median = result.store(store)?.metric(id)?.median else { return "–" }
                 return NumberFormat.value(milliseconds(median, unit: metric.unit))

@@ -1,73 +1,133 @@
+import BenchMetrics
 import BenchResults
 import Foundation
 
-/// One scenario's result in a sentence or two: who wins its headline metric,
-/// by how much, how surely, and why (see `Mechanism`).
+/// One scenario's result in a few sentences: which store wins its headline
+/// metric and by how much, which design family wins (the best store of each
+/// family against the other's), how surely, and why (see `Mechanism`).
 struct ScenarioSummary {
     let scenario: String
+    /// "rename p50 (µs)".
     let headline: String
-    let verdict: String
-    let factor: String
-    let significance: String
-    let mechanism: String
+    /// "**uniquing-main** is best, ahead of the next store by 1.9× (clear in 1 of 1 cases)".
+    let winner: String
+    /// "**live objects** win by 3.1× in 1 of 1 cases (best of each family: ...)".
+    let families: String
+    let mechanism: String?
 
-    static func all(_ run: RunResult) -> [ScenarioSummary] {
+    static func all(_ run: RunResult, context: ReportContext) -> [ScenarioSummary] {
         var scenarios: [String] = []
         for result in run.cases where !scenarios.contains(result.scenario) { scenarios.append(result.scenario) }
         return scenarios.compactMap { scenario in
-            ScenarioSummary(scenario, run.cases.filter { $0.scenario == scenario }, stores: run.stores)
+            ScenarioSummary(scenario, run.cases.filter { $0.scenario == scenario }, run: run,
+                            templates: context.mechanisms[scenario] ?? [])
         }
     }
 
-    private init?(_ scenario: String, _ cases: [CaseResult], stores: [String]) {
-        // Each case's headline comparison; a scenario's cases share a headline
-        // except where a case measures something else (Rocket Data's shape 4).
-        let compared: [(result: CaseResult, comparison: MetricComparison, kind: MetricKind)] = cases.compactMap { result in
-            guard let id = MarkdownReport.headlineMetric(result),
-                  let comparison = result.comparisons.first(where: { $0.metric == id }),
-                  let kind = result.stores.first?.metric(id)?.metric.kind else { return nil }
-            return (result, comparison, kind)
+    /// One case's headline: its ranking, and the two families' best stores.
+    private struct Outcome {
+        let result: CaseResult
+        let ranking: MetricRanking
+        let family: FamilyDuel?
+    }
+
+    private init?(_ scenario: String, _ cases: [CaseResult], run: RunResult, templates: [String]) {
+        let outcomes = cases.compactMap { result -> Outcome? in
+            guard let id = MarkdownReport.headlineMetric(result), let ranking = result.ranking(id),
+                  let metric = result.descriptor(id) else { return nil }
+            return Outcome(result: result, ranking: ranking, family: FamilyDuel(result, metric: metric, run: run))
         }
-        guard let first = compared.first, let label = first.result.stores.first?.metric(first.comparison.metric)?.metric else {
-            return nil
-        }
+        guard let first = outcomes.first, let metric = first.result.descriptor(first.ranking.metric) else { return nil }
         self.scenario = scenario
-        headline = "\(label.label) (\(label.unit))"
-        let wins = Dictionary(grouping: compared.filter { $0.comparison.winner != nil }) { $0.comparison.winner! }
-        let total = compared.count
-        // How far apart the stores are, ≥ 1 whichever one is ahead.
-        func advantage(_ entry: (result: CaseResult, comparison: MetricComparison, kind: MetricKind)) -> Double {
-            let ratio = entry.comparison.comparison.ratio
-            return ratio.isNaN ? 1 : max(ratio, 1 / ratio)
+        headline = "\(metric.label) (\(metric.unit))"
+        winner = Self.winner(outcomes)
+        families = Self.families(outcomes)
+        // Explain the case where the stores are furthest apart.
+        let telling = outcomes.max { Self.spread($0.ranking) < Self.spread($1.ranking) } ?? first
+        mechanism = Mechanism.sentence(for: telling.result, stores: run.stores, templates: templates)
+    }
+
+    private static func spread(_ ranking: MetricRanking) -> Double {
+        ranking.standings.map(\.factor).filter(\.isFinite).max() ?? 1
+    }
+
+    /// The best store over the cases: who it is, how far ahead of the next.
+    private static func winner(_ outcomes: [Outcome]) -> String {
+        let clear = outcomes.filter(\.ranking.isClear)
+        let total = outcomes.count
+        guard !clear.isEmpty else { return "no store is clearly best (\(total) of \(total) cases within noise at the top)" }
+        let byStore = Dictionary(grouping: clear, by: \.ranking.best)
+        let leaders = byStore.sorted { $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key) }
+        func margins(_ outcomes: [Outcome]) -> String {
+            range(outcomes.map { $0.ranking.standings.map(\.factor).min() ?? 1 })
         }
-        func advantageRange(_ entries: [(result: CaseResult, comparison: MetricComparison, kind: MetricKind)]) -> String {
-            let factors = entries.map(advantage).sorted()
-            guard let low = factors.first, let high = factors.last else { return "" }
-            // ∞: the loser has some where the winner has none (stale reads, say).
-            let lowText = low.isFinite ? NumberFormat.ratio(low) : "∞ (none against some)"
-            let highText = high.isFinite ? NumberFormat.ratio(high) : "∞ (none against some)"
-            return lowText == highText ? lowText : "\(lowText)–\(highText)"
+        if leaders.count == 1, let only = leaders.first {
+            return "**\(only.key)** is best, ahead of the next store by \(margins(only.value)) "
+                + "(clear in \(only.value.count) of \(total) cases)"
         }
-        let leaders = wins.sorted { $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key) }
-        if leaders.isEmpty {
-            verdict = "neither, no significant difference"
-            factor = "–"
-        } else if leaders.count == 1, let only = leaders.first {
-            verdict = only.value.count == total ? only.key : "\(only.key) (\(only.value.count) of \(total) cases)"
-            factor = advantageRange(only.value)
-        } else {
-            verdict = "depends on the case: " + leaders.map { "\($0.key) in \($0.value.count)" }.joined(separator: ", ")
-            factor = leaders.map { "\($0.key) \(advantageRange($0.value))" }.joined(separator: "; ")
+        return "the best store depends on the case: " + leaders.map { "**\($0.key)** in \($0.value.count) (by \(margins($0.value)))" }
+            .joined(separator: ", ") + " of \(total)"
+    }
+
+    /// Which family wins over the cases, and by how much.
+    private static func families(_ outcomes: [Outcome]) -> String {
+        let duels = outcomes.compactMap(\.family)
+        guard !duels.isEmpty else { return "only one design family ran" }
+        let won = Dictionary(grouping: duels.filter { $0.winner != nil }) { $0.winner! }
+        let total = duels.count
+        guard !won.isEmpty else { return "no significant difference between the families (\(total) of \(total) cases)" }
+        let sorted = won.sorted { $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key) }
+        return sorted.map { family, duels in
+            let stores = Set(duels.flatMap(\.leader.values)).sorted().joined(separator: ", ")
+            return "**\(family)** win by \(range(duels.map(\.factor))) in \(duels.count) of \(total) cases "
+                + "(best of each family: \(stores))"
+        }.joined(separator: "; ")
+    }
+
+    /// "1.9×" or "1.2×–3.4×"; ∞ where one side has none of what the other has.
+    private static func range(_ factors: [Double]) -> String {
+        let sorted = factors.sorted()
+        guard let low = sorted.first, let high = sorted.last else { return "" }
+        func text(_ factor: Double) -> String { factor.isFinite ? NumberFormat.ratio(factor) : "∞ (none against some)" }
+        return text(low) == text(high) ? text(low) : "\(text(low))–\(text(high))"
+    }
+}
+
+/// The best store of each design family on one case's headline metric, and
+/// whether one family's best is significantly better than the other's.
+struct FamilyDuel {
+    /// Family → its best store.
+    let leader: [String: String]
+    /// The family whose best store is significantly better, if one is.
+    let winner: String?
+    /// How many times better the winner is (at least 1).
+    let factor: Double
+
+    init?(_ result: CaseResult, metric: MetricDescriptor, run: RunResult) {
+        var best: [String: MetricSeries] = [:]
+        var leader: [String: String] = [:]
+        for store in result.stores {
+            guard let family = run.design(of: store.store)?.family, let series = store.metric(metric.id) else { continue }
+            if let current = best[family] {
+                let better = metric.lowerIsBetter ? series.median < current.median : series.median > current.median
+                guard better else { continue }
+            }
+            best[family] = series
+            leader[family] = store.store
         }
-        let significant = wins.values.reduce(0) { $0 + $1.count }
-        let exact = compared.allSatisfy { $0.kind == .count }
-        significance = leaders.isEmpty
-            ? "\(total) of \(total) cases within noise"
-            : exact
-            ? "exact counts; they differ in \(significant) of \(total) cases"
-            : "significant in \(significant) of \(total) cases, p < 0.05"
-        // Explain the case where the designs differ most.
-        let telling = compared.max { abs(log(advantage($0))) < abs(log(advantage($1))) } ?? first
-        mechanism = Mechanism.sentence(for: telling.result, stores: stores)
+        guard best.count == 2 else { return nil }
+        let families = best.keys.sorted()
+        let (first, second) = (best[families[0]]!, best[families[1]]!)
+        let comparison = metric.kind == .count
+            ? Comparison(exactBaseline: first.median, candidate: second.median)
+            : Comparison(baseline: first.rounds, candidate: second.rounds)
+        self.leader = leader
+        let ratio = comparison.ratio.isNaN ? 1 : comparison.ratio
+        factor = max(ratio, 1 / ratio)
+        switch comparison.verdict {
+        case .same: winner = nil
+        case .lower: winner = metric.lowerIsBetter ? families[1] : families[0]
+        case .higher: winner = metric.lowerIsBetter ? families[0] : families[1]
+        }
     }
 }

@@ -1,0 +1,66 @@
+/// One scenario run with one set of parameters, on every store.
+public struct CaseResult: Hashable, Sendable, Codable {
+    public var scenario: String
+    /// For example "F=10000 holders=1000".
+    public var label: String
+    public var parameters: [String: Int]
+    /// The metric the case's one-line verdict is based on.
+    public var headline: String
+    /// A note on how to read this case (what is batched, what a row is).
+    public var notes: [String]
+    /// Metrics that count correctness failures: 0 on every store, or the
+    /// store is wrong.
+    public var checks: [String]
+    public var stores: [StoreCaseResult]
+    /// Per metric that ranks stores: the best, and every other store against it.
+    public var rankings: [MetricRanking]
+
+    public init(scenario: String, label: String, parameters: [String: Int], headline: String, notes: [String],
+                checks: [String] = [], stores: [StoreCaseResult]) {
+        self.scenario = scenario
+        self.label = label
+        self.parameters = parameters
+        self.headline = headline
+        self.notes = notes
+        self.checks = checks
+        self.stores = stores
+        self.rankings = MetricRanking.all(stores)
+    }
+
+    /// The ranking of one metric, if it ranks stores.
+    public func ranking(_ metric: String) -> MetricRanking? {
+        rankings.first { $0.metric == metric }
+    }
+
+    /// The descriptor of a metric, as the first store that has it reports it.
+    public func descriptor(_ metric: String) -> MetricDescriptor? {
+        for store in stores {
+            if let series = store.metric(metric) { return series.metric }
+        }
+        return nil
+    }
+
+    /// A stable key for this case in baselines: scenario and sorted parameters.
+    public var key: String {
+        scenario + " " + parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }.joined(separator: " ")
+    }
+
+    public func store(_ name: String) -> StoreCaseResult? {
+        stores.first { $0.store == name }
+    }
+}
+
+/// One store's metrics in one case.
+public struct StoreCaseResult: Hashable, Sendable, Codable {
+    public var store: String
+    public var metrics: [MetricSeries]
+
+    public init(store: String, metrics: [MetricSeries]) {
+        self.store = store
+        self.metrics = metrics
+    }
+
+    public func metric(_ id: String) -> MetricSeries? {
+        metrics.first { $0.metric.id == id }
+    }
+}

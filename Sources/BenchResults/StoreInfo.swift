@@ -1,0 +1,23 @@
+/// What a store is, as a results file records it: enough for a report to
+/// group stores by design family, say where each may be used, and set each
+/// store's operations beside the floors of what they are built from.
+public struct StoreInfo: Hashable, Sendable, Codable {
+    public var name: String
+    /// "live objects" or "immutable values".
+    public var family: String
+    /// "any thread" or "main thread".
+    public var threading: String
+    /// One line: the design and the systems that build it this way.
+    public var summary: String
+    /// The floor (`Floor.id`) bounding each kind of operation, by the role a
+    /// metric declares (`MetricDescriptor.bound`): "lookup", "row".
+    public var floors: [String: String]
+
+    public init(name: String, family: String, threading: String, summary: String, floors: [String: String]) {
+        self.name = name
+        self.family = family
+        self.threading = threading
+        self.summary = summary
+        self.floors = floors
+    }
+}
