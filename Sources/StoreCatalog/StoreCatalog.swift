@@ -1,4 +1,5 @@
 import SnapshotEmbedded
+import SnapshotListened
 import StoreInterface
 import UniquingLocked
 
@@ -10,6 +11,7 @@ public enum StoreCatalog {
     public static func visitAll<Visitor: StoreVisitor>(_ visitor: inout Visitor) {
         visitor.visit(UniquingLockedStore.self)
         visitor.visit(SnapshotEmbeddedStore.self)
+        visitor.visit(SnapshotListenedStore.self)
     }
 
     /// Every store's design, in catalog order.

@@ -50,7 +50,7 @@ extension CoreBackedStore {
     public func purge() -> Int { 0 }
 
     public var counts: StoreCounts {
-        var counts = core.withTables { tables in
+        var counts = core.read { tables in
             var counts = StoreCounts()
             counts.models = tables.modelCount
             tables.count(into: &counts)
@@ -61,6 +61,6 @@ extension CoreBackedStore {
     }
 
     public func exportState() -> GraphState {
-        core.withTables { $0.exportState() }
+        core.read { $0.exportState() }
     }
 }

@@ -22,13 +22,22 @@ public final class StoreCore<Tables: StoreTables>: @unchecked Sendable {
         self.tables = tables
     }
 
-    /// Runs `body` on the tables under the lock. Lookups of a store that
-    /// builds objects on demand change the tables, so the access is `inout`.
+    /// Runs `body` on the tables under the lock, for a lookup that changes
+    /// them (a store that builds objects on demand).
     @inlinable
     public func withTables<R>(_ body: (inout Tables) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(&tables)
+    }
+
+    /// Runs `body` reading the tables under the lock: a lookup that only
+    /// reads, which a modifying access would slow down.
+    @inlinable
+    public func read<R>(_ body: (borrowing Tables) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(tables)
     }
 
     /// Merges a batch: users, tags, notes, messages.

@@ -28,13 +28,13 @@ extension Dictionary {
 extension Dictionary {
     /// Adds `element` to the set stored under `key`.
     @inlinable
-    mutating func insert<Element>(_ element: Element, intoSetAt key: Key) where Value == Set<Element> {
+    public mutating func insert<Element>(_ element: Element, intoSetAt key: Key) where Value == Set<Element> {
         update(key, creating: [element]) { $0.insert(element) }
     }
 
     /// Removes `element` from the set under `key`, dropping the set once empty.
     @inlinable
-    mutating func remove<Element>(_ element: Element, fromSetAt key: Key) where Value == Set<Element> {
+    public mutating func remove<Element>(_ element: Element, fromSetAt key: Key) where Value == Set<Element> {
         guard let index = index(forKey: key) else { return }
         values[index].remove(element)
         if values[index].isEmpty { remove(at: index) }

@@ -78,4 +78,33 @@ struct PropagationConformanceTests {
             #expect(store.row(ofUser: try #require(store.user(id))) == ExpectedRow.of(user))
         }
     }
+
+    @Test("a lookup returns current data after a child changes, whether anyone listens or not",
+          arguments: StoreUnderTest.all)
+    func lookupIsAlwaysCurrent(_ kind: StoreUnderTest) throws {
+        var graph = Fixtures.graph()
+        try checkLookupsCurrent(Fixtures.store(kind, holding: graph), &graph)
+    }
+
+    private func checkLookupsCurrent<S: ModelStore>(_ store: S, _ graph: inout GeneratedGraph) throws {
+        // Half the notes and threads have a listening screen, half have none.
+        let listened = graph.noteIDs.filter { $0.rawValue.isMultiple(of: 2) }.map { store.screen(showing: $0) }
+        let threads = graph.threadRootIDs.prefix(1).map { store.screen(showing: $0) }
+        for round in 0..<3 {
+            let user = graph.note(NoteID(1 + round)).author
+            try store.apply(.user(graph.partialUpdate(user: user, fieldCount: 7, noOp: false)))
+            try store.apply(.tag(graph.rename(tag: TagID(1 + round % graph.tags.count))))
+            let state = graph.state
+            for id in graph.noteIDs {
+                #expect(store.row(ofNote: try #require(store.note(id))) == ExpectedRow.of(state.notes[id]!), "note \(id)")
+            }
+            for id in graph.messageIDs {
+                var shown = RowRecorder(), wanted = RowRecorder()
+                store.display(thread: try #require(store.message(id)), into: &shown)
+                RowLayout.display(thread: state.messages[id]!, into: &wanted)
+                #expect(shown.fields == wanted.fields, "thread \(id)")
+            }
+        }
+        withExtendedLifetime((listened, threads)) {}
+    }
 }

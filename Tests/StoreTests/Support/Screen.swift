@@ -57,5 +57,10 @@ extension ModelStore {
         screen.keep(observe(id, screen.handler))
         return screen
     }
-}
 
+    func screen(showing id: TagID) -> Screen<TagHandle> {
+        let screen = Screen(holding: tag(id))
+        screen.keep(observe(id, screen.handler))
+        return screen
+    }
+}
