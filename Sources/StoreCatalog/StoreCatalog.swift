@@ -1,4 +1,5 @@
 import SnapshotEmbedded
+import SnapshotFlat
 import SnapshotListened
 import StoreInterface
 import UniquingLocked
@@ -12,6 +13,7 @@ public enum StoreCatalog {
         visitor.visit(UniquingLockedStore.self)
         visitor.visit(SnapshotEmbeddedStore.self)
         visitor.visit(SnapshotListenedStore.self)
+        visitor.visit(SnapshotFlatStore.self)
     }
 
     /// Every store's design, in catalog order.
