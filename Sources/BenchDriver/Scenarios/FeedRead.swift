@@ -24,8 +24,9 @@ enum FeedRead: BenchScenario {
     ]
     static let notes = [
         "A row is a note's title, author name, tag names, pinned flag and date (`RowLayout`).",
-        "held lookup: every note is held by a screen, so a uniquing store finds a live object (weak-table hit); "
-            + "cold lookup: nothing holds the notes, so it builds an object each time and the object dies again.",
+        "held lookup: every note is on a screen that holds and observes it, so a live-object store finds its "
+            + "object (a weak-table hit) and a listening store its tree; cold lookup: the screens are gone, so a "
+            + "live-object store builds an object each time (and it dies again), a listening store a value.",
         "Lookups and rows cheaper than 10 clock reads are timed in batches; their percentiles are of batch means.",
     ]
 
@@ -62,8 +63,10 @@ enum FeedRead: BenchScenario {
         let ids = workload.lookups
         var metrics = RoundMetrics()
 
-        // Held lookups: every note held, as if on some screen.
-        var holders = workload.graph.noteIDs.compactMap { store.note($0) }
+        // Held lookups: every note on some screen, which holds it and observes it.
+        var screens: HeldModels<Store.NoteHandle>? = HeldModels(workload.graph.noteIDs.map { store.note($0) })
+        var tokens = workload.graph.noteIDs.enumerated().map { store.observe($0.element, screens!.handler(for: $0.offset)) }
+        defer { consume(tokens) }
         let held = try TimedLoop.run(count: ids.count, warmup: min(1_000, ids.count), context: context) { index in
             consume(store.note(ids[index]))
         }
@@ -74,7 +77,7 @@ enum FeedRead: BenchScenario {
 
         // A page on screen, rendered frame after frame.
         let rows = parameters["K"]
-        let page = Array(holders.prefix(rows))
+        let page = screens!.snapshot.prefix(rows).compactMap { $0 }
         var checksum = RowChecksum()
         let frames = try TimedLoop.run(count: parameters["frames"], warmup: 100, context: context) { _ in
             for handle in page { store.display(handle, into: &checksum) }
@@ -87,8 +90,11 @@ enum FeedRead: BenchScenario {
         metrics.addAllocations("frame", "frame", frames.allocations, per: frames.operations)
         metrics.addLockCount("frame", "frame", frames.locks, per: frames.operations)
 
-        // Cold lookups: nothing holds the notes any more.
-        holders.removeAll()
+        // Cold lookups: the screens are gone; nothing holds the notes any more.
+        // (Read by `consume` first: a value only written again may die at once.)
+        consume((screens, tokens))
+        tokens = []
+        screens = nil
         store.purge()
         let cold = try TimedLoop.run(count: ids.count, warmup: min(1_000, ids.count), context: context) { index in
             consume(store.note(ids[index]))
@@ -96,7 +102,7 @@ enum FeedRead: BenchScenario {
         context.progress(1)
         metrics.addLatency("lookup.cold", "cold lookup", cold.latency)
         metrics.addAllocations("lookup.cold", "cold lookup", cold.allocations, per: cold.operations)
-        consume(holders)
+        consume(page)
         return metrics
     }
 }

@@ -15,8 +15,16 @@ public struct ListenedTables: RecordTables {
     private var propagated: [ModelRef] = []
 
     /// A listened tree as it stands, or one built from the records now.
-    func note(_ id: NoteID) -> Note? { listeners.notes[id] ?? records.note(id) }
-    func message(_ id: MessageID) -> Message? { listeners.messages[id] ?? records.message(id) }
+    /// (Not `??`: its autoclosure would capture, and copy, all the tables.)
+    func note(_ id: NoteID) -> Note? {
+        if let tree = listeners.notes[id] { return tree }
+        return records.note(id)
+    }
+
+    func message(_ id: MessageID) -> Message? {
+        if let tree = listeners.messages[id] { return tree }
+        return records.message(id)
+    }
 
     public mutating func commit(_ write: inout RecordChanges) {
         propagated = listeners.refresh(after: write, from: records)
