@@ -8,6 +8,11 @@ public protocol CoreBackedStore: ModelStore
 where UserHandle == Tables.UserHandle, TagHandle == Tables.TagHandle, NoteHandle == Tables.NoteHandle,
       MessageHandle == Tables.MessageHandle {
     associatedtype Tables: StoreTables
+    // The handles are the tables': stated here so a store need not repeat them.
+    associatedtype UserHandle = Tables.UserHandle
+    associatedtype TagHandle = Tables.TagHandle
+    associatedtype NoteHandle = Tables.NoteHandle
+    associatedtype MessageHandle = Tables.MessageHandle
     var core: StoreCore<Tables> { get }
 }
 
@@ -63,4 +68,12 @@ extension CoreBackedStore {
     public func exportState() -> GraphState {
         core.read { $0.exportState() }
     }
+}
+
+extension CoreBackedStore where Tables: ValueTables {
+    // A lookup reads the tables: a hash lookup and a copy, under the lock.
+    public func user(_ id: UserID) -> UserHandle? { core.read { $0.value(id) } }
+    public func tag(_ id: TagID) -> TagHandle? { core.read { $0.value(id) } }
+    public func note(_ id: NoteID) -> NoteHandle? { core.read { $0.value(id) } }
+    public func message(_ id: MessageID) -> MessageHandle? { core.read { $0.value(id) } }
 }

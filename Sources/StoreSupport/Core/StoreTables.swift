@@ -37,6 +37,13 @@ public protocol StoreTables: CascadingTables, PayloadMerging {
     /// store now holds for its model.
     mutating func schedule(_ write: Write, into pending: inout PendingNotifications<Changes>)
 
+    /// The handle the store hands out for a model now: what a lookup
+    /// returns, and what an observer of the model is handed.
+    mutating func handle(_ id: UserID) -> UserHandle?
+    mutating func handle(_ id: TagID) -> TagHandle?
+    mutating func handle(_ id: NoteID) -> NoteHandle?
+    mutating func handle(_ id: MessageID) -> MessageHandle?
+
     /// Models the tables hold.
     var modelCount: Int { get }
 
@@ -52,6 +59,17 @@ extension StoreTables {
     public typealias Changes = GraphChange<UserHandle, TagHandle, NoteHandle, MessageHandle>
 
     public mutating func commit(_ write: inout Write) {}
+
+    /// Schedules "updated, here is its handle" for the observers of `model`;
+    /// the handle is only fetched when someone observes it.
+    public mutating func announce(_ model: ModelRef, into pending: inout PendingNotifications<Changes>) {
+        switch model {
+        case .user(let id): pending.schedule(model, .user(.updated(handle(id)!)))
+        case .tag(let id): pending.schedule(model, .tag(.updated(handle(id)!)))
+        case .note(let id): pending.schedule(model, .note(.updated(handle(id)!)))
+        case .message(let id): pending.schedule(model, .message(.updated(handle(id)!)))
+        }
+    }
 
     /// Values are always there to hand out: every model counts as live.
     public func count(into counts: inout StoreCounts) {
@@ -95,4 +113,28 @@ extension RecordTables {
     public mutating func removeRecord(_ model: ModelRef) {
         records.removeRecord(model)
     }
+
+    /// Exactly the models whose own records changed hear about it, and the
+    /// deleted ones.
+    public mutating func schedule(_ write: RecordChanges, into pending: inout PendingNotifications<Changes>) {
+        for model in write.changed { announce(model, into: &pending) }
+        for model in write.deleted { pending.scheduleDeletion(of: model) }
+    }
+}
+
+/// Tables that hand out values they already hold or build without changing
+/// anything: their store's lookups only read them, under the lock.
+public protocol ValueTables: StoreTables {
+    /// The value the store holds for the model now.
+    func value(_ id: UserID) -> UserHandle?
+    func value(_ id: TagID) -> TagHandle?
+    func value(_ id: NoteID) -> NoteHandle?
+    func value(_ id: MessageID) -> MessageHandle?
+}
+
+extension ValueTables {
+    public func handle(_ id: UserID) -> UserHandle? { value(id) }
+    public func handle(_ id: TagID) -> TagHandle? { value(id) }
+    public func handle(_ id: NoteID) -> NoteHandle? { value(id) }
+    public func handle(_ id: MessageID) -> MessageHandle? { value(id) }
 }

@@ -4,16 +4,16 @@ import StoreSupport
 
 /// The latest snapshot of every model, and the index from children to the
 /// parents that embed them. Guarded by the store's lock.
-public struct EmbeddedTables: StoreTables {
+public struct EmbeddedTables: StoreTables, ValueTables {
     public typealias UserHandle = User
     public typealias TagHandle = Tag
     public typealias NoteHandle = Note
     public typealias MessageHandle = Message
 
-    var users: [UserID: User] = [:]
-    var tags: [TagID: Tag] = [:]
-    var notes: [NoteID: Note] = [:]
-    var messages: [MessageID: Message] = [:]
+    @usableFromInline var users: [UserID: User] = [:]
+    @usableFromInline var tags: [TagID: Tag] = [:]
+    @usableFromInline var notes: [NoteID: Note] = [:]
+    @usableFromInline var messages: [MessageID: Message] = [:]
     public internal(set) var index = ReverseIndex()
 
     public var modelCount: Int { users.count + tags.count + notes.count + messages.count }
@@ -342,22 +342,18 @@ extension EmbeddedTables {
 // MARK: - Notifying
 
 extension EmbeddedTables {
-    /// Each change carries the value just stored.
-    public func schedule(_ write: EmbeddedWrite, into pending: inout PendingNotifications<Changes>) {
-        for id in write.changedUsers {
-            pending.schedule(.user(id), .user(.updated(users[id]!)))
-        }
-        for id in write.changedTags {
-            pending.schedule(.tag(id), .tag(.updated(tags[id]!)))
-        }
-        for id in write.rebuiltNotes {
-            pending.schedule(.note(id), .note(.updated(notes[id]!)))
-        }
-        for id in write.rebuiltMessages {
-            pending.schedule(.message(id), .message(.updated(messages[id]!)))
-        }
-        for model in write.deleted {
-            pending.scheduleDeletion(of: model)
-        }
+    @inlinable public func value(_ id: UserID) -> User? { users[id] }
+    @inlinable public func value(_ id: TagID) -> Tag? { tags[id] }
+    @inlinable public func value(_ id: NoteID) -> Note? { notes[id] }
+    @inlinable public func value(_ id: MessageID) -> Message? { messages[id] }
+
+    /// Each change carries the value just stored: the changed models, and
+    /// every parent rebuilt around them.
+    public mutating func schedule(_ write: EmbeddedWrite, into pending: inout PendingNotifications<Changes>) {
+        for id in write.changedUsers { announce(.user(id), into: &pending) }
+        for id in write.changedTags { announce(.tag(id), into: &pending) }
+        for id in write.rebuiltNotes { announce(.note(id), into: &pending) }
+        for id in write.rebuiltMessages { announce(.message(id), into: &pending) }
+        for model in write.deleted { pending.scheduleDeletion(of: model) }
     }
 }

@@ -33,8 +33,4 @@ public final class SnapshotEmbeddedStore: CoreBackedStore, @unchecked Sendable {
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {}
 
-    public func user(_ id: UserID) -> User? { core.read { $0.users[id] } }
-    public func tag(_ id: TagID) -> Tag? { core.read { $0.tags[id] } }
-    public func note(_ id: NoteID) -> Note? { core.read { $0.notes[id] } }
-    public func message(_ id: MessageID) -> Message? { core.read { $0.messages[id] } }
 }

@@ -8,14 +8,6 @@ import StoreSupport
 // has been deleted since shows as nothing.
 
 extension SnapshotFlatStore {
-    public func display<Sink: RowSink>(_ user: User, into sink: inout Sink) {
-        RowLayout.display(user, into: &sink)
-    }
-
-    public func display<Sink: RowSink>(_ tag: Tag, into sink: inout Sink) {
-        RowLayout.display(tag, into: &sink)
-    }
-
     public func display<Sink: RowSink>(_ note: FlatNote, into sink: inout Sink) {
         sink.text(note.record.attributes.title)
         core.read { tables in

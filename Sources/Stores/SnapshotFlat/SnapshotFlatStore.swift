@@ -28,14 +28,10 @@ public final class SnapshotFlatStore: CoreBackedStore, @unchecked Sendable {
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {}
 
-    public func user(_ id: UserID) -> User? { core.read { $0.records.user(id) } }
-    public func tag(_ id: TagID) -> Tag? { core.read { $0.records.tag(id) } }
-    public func note(_ id: NoteID) -> FlatNote? { core.read { $0.flatNote(id) } }
-    public func message(_ id: MessageID) -> FlatMessage? { core.read { $0.flatMessage(id) } }
 }
 
 /// The records, as the cache keeps them. Guarded by the store's lock.
-public struct FlatTables: RecordTables {
+public struct FlatTables: RecordTables, ValueTables {
     public typealias UserHandle = User
     public typealias TagHandle = Tag
     public typealias NoteHandle = FlatNote
@@ -43,24 +39,12 @@ public struct FlatTables: RecordTables {
 
     public var records = NormalizedRecords()
 
-    func flatNote(_ id: NoteID) -> FlatNote? {
-        records.notes[id].map { FlatNote(id: id, record: $0) }
-    }
-
-    func flatMessage(_ id: MessageID) -> FlatMessage? {
-        records.messages[id].map { FlatMessage(id: id, record: $0) }
-    }
-
-    /// Exactly the models whose own records changed hear about it.
-    public func schedule(_ write: RecordChanges, into pending: inout PendingNotifications<Changes>) {
-        for model in write.changed {
-            switch model {
-            case .user(let id): pending.schedule(model, .user(.updated(records.user(id)!)))
-            case .tag(let id): pending.schedule(model, .tag(.updated(records.tag(id)!)))
-            case .note(let id): pending.schedule(model, .note(.updated(flatNote(id)!)))
-            case .message(let id): pending.schedule(model, .message(.updated(flatMessage(id)!)))
-            }
-        }
-        for model in write.deleted { pending.scheduleDeletion(of: model) }
-    }
+    // Each value as it stands in the cache. Nothing else: a write changes
+    // only the records, and tells exactly the models whose records changed.
+    // Inlinable so a lookup loads the one dictionary it reads, not all the
+    // tables as an argument.
+    @inlinable public func value(_ id: UserID) -> User? { records.user(id) }
+    @inlinable public func value(_ id: TagID) -> Tag? { records.tag(id) }
+    @inlinable public func value(_ id: NoteID) -> FlatNote? { records.notes[id].map { FlatNote(id: id, record: $0) } }
+    @inlinable public func value(_ id: MessageID) -> FlatMessage? { records.messages[id].map { FlatMessage(id: id, record: $0) } }
 }

@@ -10,11 +10,14 @@ import StoreSupport
 /// regenerated as Rocket Data's consistency manager does it: mapped node by
 /// node, each node rebuilt only when it or something below it changed, every
 /// other subtree reused as it is.
+@usableFromInline
 struct ListenedTrees {
     /// Listeners per listened note or message.
     private var listenerCounts: [ModelRef: Int] = [:]
-    private(set) var notes: [NoteID: Note] = [:]
-    private(set) var messages: [MessageID: Message] = [:]
+
+    @usableFromInline init() {}
+    @usableFromInline private(set) var notes: [NoteID: Note] = [:]
+    @usableFromInline private(set) var messages: [MessageID: Message] = [:]
     /// Model → the listened trees (their roots) that embed it, itself included.
     private var embeddedIn: [ModelRef: Set<ModelRef>] = [:]
     /// Listened root → the models its tree embeds, to take them out of the map.

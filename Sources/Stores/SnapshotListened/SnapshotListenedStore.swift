@@ -34,10 +34,6 @@ public final class SnapshotListenedStore: CoreBackedStore, @unchecked Sendable {
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {}
 
-    public func user(_ id: UserID) -> User? { core.read { $0.records.user(id) } }
-    public func tag(_ id: TagID) -> Tag? { core.read { $0.records.tag(id) } }
-    public func note(_ id: NoteID) -> Note? { core.read { $0.note(id) } }
-    public func message(_ id: MessageID) -> Message? { core.read { $0.message(id) } }
 
     /// Observing a note makes it listened: its tree is built now and kept
     /// current until the last observer goes.

@@ -37,10 +37,10 @@ public final class UniquingLockedStore: CoreBackedStore, @unchecked Sendable {
         rowLocking = configuration.rowLocking
     }
 
-    public func user(_ id: UserID) -> LiveUser? { core.withTables { $0.liveUser(id) } }
-    public func tag(_ id: TagID) -> LiveTag? { core.withTables { $0.liveTag(id) } }
-    public func note(_ id: NoteID) -> LiveNote? { core.withTables { $0.liveNote(id) } }
-    public func message(_ id: MessageID) -> LiveMessage? { core.withTables { $0.liveMessage(id) } }
+    public func user(_ id: UserID) -> LiveUser? { core.withTables { $0.handle(id) } }
+    public func tag(_ id: TagID) -> LiveTag? { core.withTables { $0.handle(id) } }
+    public func note(_ id: NoteID) -> LiveNote? { core.withTables { $0.handle(id) } }
+    public func message(_ id: MessageID) -> LiveMessage? { core.withTables { $0.handle(id) } }
 
     @discardableResult
     public func purge() -> Int {
@@ -73,28 +73,17 @@ public struct LockedTables: RecordTables {
         objects = LiveObjectTables(purgePolicy: purgePolicy, context: StripedLocks(count: 1024, site: .modelFields))
     }
 
-    mutating func liveUser(_ id: UserID) -> LiveUser? { objects.user(id, in: records) }
-    mutating func liveTag(_ id: TagID) -> LiveTag? { objects.tag(id, in: records) }
-    mutating func liveNote(_ id: NoteID) -> LiveNote? { objects.note(id, in: records) }
-    mutating func liveMessage(_ id: MessageID) -> LiveMessage? { objects.message(id, in: records) }
+    /// The live object: the one held, or one built from its record. An
+    /// observed model with no live object gets one this way too, so its
+    /// observer is handed the object it would look up.
+    public mutating func handle(_ id: UserID) -> LiveUser? { objects.user(id, in: records) }
+    public mutating func handle(_ id: TagID) -> LiveTag? { objects.tag(id, in: records) }
+    public mutating func handle(_ id: NoteID) -> LiveNote? { objects.note(id, in: records) }
+    public mutating func handle(_ id: MessageID) -> LiveMessage? { objects.message(id, in: records) }
 
     /// Every held object the write touched takes its new fields in place.
     public mutating func commit(_ write: inout RecordChanges) {
         objects.refresh(write, from: records)
-    }
-
-    /// An observed model with no live object gets one, so the observer is
-    /// handed the object it would look up.
-    public mutating func schedule(_ write: RecordChanges, into pending: inout PendingNotifications<Changes>) {
-        for model in write.changed {
-            switch model {
-            case .user(let id): pending.schedule(model, .user(.updated(liveUser(id)!)))
-            case .tag(let id): pending.schedule(model, .tag(.updated(liveTag(id)!)))
-            case .note(let id): pending.schedule(model, .note(.updated(liveNote(id)!)))
-            case .message(let id): pending.schedule(model, .message(.updated(liveMessage(id)!)))
-            }
-        }
-        for model in write.deleted { pending.scheduleDeletion(of: model) }
     }
 
     public func count(into counts: inout StoreCounts) {

@@ -1,21 +1,28 @@
 import ModelGraph
 import StoreInterface
 
-// A held value is read with no lock: it never changes.
+// A store that hands out the model values themselves displays them as
+// `RowLayout` says: a held value is read with no lock, as it never changes.
 
-extension SnapshotEmbeddedStore {
+extension ModelStore where UserHandle == User {
     public func display<Sink: RowSink>(_ user: User, into sink: inout Sink) {
         RowLayout.display(user, into: &sink)
     }
+}
 
+extension ModelStore where TagHandle == Tag {
     public func display<Sink: RowSink>(_ tag: Tag, into sink: inout Sink) {
         RowLayout.display(tag, into: &sink)
     }
+}
 
+extension ModelStore where NoteHandle == Note {
     public func display<Sink: RowSink>(_ note: Note, into sink: inout Sink) {
         RowLayout.display(note, into: &sink)
     }
+}
 
+extension ModelStore where MessageHandle == Message {
     public func display<Sink: RowSink>(_ message: Message, into sink: inout Sink) {
         RowLayout.display(message, into: &sink)
     }
