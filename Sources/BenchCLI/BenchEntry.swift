@@ -83,14 +83,15 @@ struct CommandFailure: Error, CustomStringConvertible {
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure two designs for an in-memory model layer on the same workloads.",
+        abstract: "Measure designs for an in-memory model layer, live objects against immutable values, on the same workloads.",
         discussion: """
-        A uniquing store (one live object per id, found through a weak table) and a \
-        snapshot store (immutable values, replaced on change and propagated to parents) \
-        run the scenarios listed by `bench list` with the same seed and operations. Each case \
-        prints a side-by-side table; the run writes results.json, report.md with its charts, \
-        results.csv and github-benchmark.json into the output directory, each file atomically. Progress goes to \
-        standard error when it is a terminal.
+        Every store runs the scenarios listed by `bench list` with the same seed and operations:
+
+        \(StoreSelection.all.map { "  \($0.name): \($0.design.summary)" }.joined(separator: "\n"))
+
+        Each case prints a table as it ends, every store side by side with the best marked; the run \
+        writes results.json, report.md with its charts, results.csv and github-benchmark.json into the \
+        output directory, each file atomically. Progress goes to standard error.
 
         Examples:
           bench                                  every scenario, default sizes

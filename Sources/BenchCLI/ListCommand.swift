@@ -4,11 +4,16 @@ import BenchDriver
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the scenarios, their parameters and their values per profile."
+        abstract: "List the stores, the scenarios, their parameters and their values per profile."
     )
 
     func run() {
         print("Stores: \(StoreSelection.names.joined(separator: ", "))\n")
+        for store in StoreSelection.all {
+            let design = store.design
+            print("\(design.name) (\(design.family.rawValue), used from \(design.threading.rawValue)): \(design.summary)")
+        }
+        print("")
         for scenario in ScenarioID.allCases {
             let definition = scenario.definition
             print("\(scenario.rawValue): \(definition.title)  [\(definition.origin)]")

@@ -17,7 +17,7 @@ struct RunOptions: ParsableArguments {
     var scenarios: [String] = []
 
     @Option(name: .customLong("store"), help: ArgumentHelp(
-        "Run only this store; repeat for several (uniquing, snapshot).", valueName: "name"))
+        "Run only this store; repeat for several (\(StoreSelection.names.joined(separator: ", "))).", valueName: "name"))
     var stores: [String] = []
 
     @Option(name: .customLong("param"), help: ArgumentHelp(

@@ -17,7 +17,7 @@ struct SoakCommand: ParsableCommand {
         Examples:
           bench soak                      10 s per store, one thread per core (at least 2)
           bench soak --seconds 300 --threads 8
-          bench --store snapshot soak --seconds 60
+          bench --store snapshot-flat soak --seconds 60
         """
     )
 
