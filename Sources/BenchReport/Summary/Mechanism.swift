@@ -3,25 +3,31 @@ import BenchResults
 /// Why a scenario comes out as it does, in a sentence the scenario itself
 /// writes (`ReportContext.mechanisms`): each `{metric-id}` in its template
 /// becomes every store's median of that metric, "uniquing-locked 416 µs,
-/// snapshot-flat 380 µs". The first template whose metrics the case has is used.
+/// snapshot-flat 380 µs", or "not measured" (allocations under a sanitizer).
+/// The first template with a metric the case has is used.
 enum Mechanism {
     static func sentence(for result: CaseResult, stores: [String], templates: [String]) -> String? {
         templates.lazy.compactMap { render($0, result, stores) }.first
     }
 
-    /// The template with its figures, or nil when the case lacks one of them.
+    /// The template with its figures, or nil when the case has none of them.
     static func render(_ template: String, _ result: CaseResult, _ stores: [String]) -> String? {
         var text = ""
+        var measured = false
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else { break }
             text += rest[..<open]
             let id = String(rest[rest.index(after: open)..<close])
-            guard let figures = figures(id, result, stores) else { return nil }
-            text += figures
+            if let figures = figures(id, result, stores) {
+                text += figures
+                measured = true
+            } else {
+                text += "not measured"
+            }
             rest = rest[rest.index(after: close)...]
         }
-        return text + rest
+        return measured ? text + rest : nil
     }
 
     /// "uniquing-locked 416 µs, snapshot-embedded 18,694 µs".
