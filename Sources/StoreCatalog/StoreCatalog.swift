@@ -3,6 +3,8 @@ import SnapshotFlat
 import SnapshotListened
 import StoreInterface
 import UniquingLocked
+import UniquingMain
+import UniquingObservable
 
 /// Every store the suite measures, in the order tables show them: the one
 /// place a store is registered. A new store is a module under Sources/Stores
@@ -11,6 +13,8 @@ public enum StoreCatalog {
     @inlinable
     public static func visitAll<Visitor: StoreVisitor>(_ visitor: inout Visitor) {
         visitor.visit(UniquingLockedStore.self)
+        visitor.visit(UniquingMainStore.self)
+        visitor.visit(UniquingObservableStore.self)
         visitor.visit(SnapshotEmbeddedStore.self)
         visitor.visit(SnapshotListenedStore.self)
         visitor.visit(SnapshotFlatStore.self)

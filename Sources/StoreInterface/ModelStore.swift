@@ -70,6 +70,13 @@ public protocol ModelStore: AnyObject, Sendable {
     /// own row, then the thread below each of its replies in order, depth first.
     func display<Sink: RowSink>(thread message: MessageHandle, into sink: inout Sink)
 
+    /// Sends the row of the model with `id` to `sink`, from any thread,
+    /// without handing out a handle; returns false when there is no such
+    /// model. For a store whose handles belong to the main thread this is its
+    /// background path (a background context's fetch); otherwise a lookup
+    /// and `display`.
+    func readRow<Sink: RowSink>(of model: ModelRef, into sink: inout Sink) -> Bool
+
     // MARK: Observing
 
     /// Calls `handler` on every change to the user until the token goes away.
@@ -94,4 +101,22 @@ public protocol ModelStore: AnyObject, Sendable {
     /// Every model the store knows, as values. For tests and checks, not for
     /// hot paths: it copies the whole graph.
     func exportState() -> GraphState
+}
+
+extension ModelStore {
+    /// A lookup and a display: the background path of a store that may be
+    /// used from any thread.
+    public func readRow<Sink: RowSink>(of model: ModelRef, into sink: inout Sink) -> Bool {
+        lookUpAndDisplay(model, into: &sink)
+    }
+
+    /// Looks `model` up and displays the handle; false when there is none.
+    public func lookUpAndDisplay<Sink: RowSink>(_ model: ModelRef, into sink: inout Sink) -> Bool {
+        switch model {
+        case .user(let id): return user(id).map { display($0, into: &sink) } != nil
+        case .tag(let id): return tag(id).map { display($0, into: &sink) } != nil
+        case .note(let id): return note(id).map { display($0, into: &sink) } != nil
+        case .message(let id): return message(id).map { display($0, into: &sink) } != nil
+        }
+    }
 }

@@ -1,15 +1,20 @@
 /// How a store is set up. Each store reads the settings that apply to its
 /// design and ignores the rest, so the driver can vary them without knowing
 /// which store it runs.
-public struct StoreConfiguration: Hashable, Sendable, Codable {
+public struct StoreConfiguration: Sendable {
     /// When a weak table removes entries whose objects have died.
     public var purgePolicy: PurgePolicy
     /// How reading a row of a shared mutable object is locked.
     public var rowLocking: RowLocking
+    /// The main thread's queue, for a store whose objects belong to the main
+    /// thread: its changes go there. By default the creating thread's.
+    public var mainQueue: MainQueue
 
-    public init(purgePolicy: PurgePolicy = .onDoubling, rowLocking: RowLocking = .perObject) {
+    public init(purgePolicy: PurgePolicy = .onDoubling, rowLocking: RowLocking = .perObject,
+                mainQueue: MainQueue = MainQueue()) {
         self.purgePolicy = purgePolicy
         self.rowLocking = rowLocking
+        self.mainQueue = mainQueue
     }
 }
 

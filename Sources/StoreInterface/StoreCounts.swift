@@ -15,6 +15,9 @@ public struct StoreCounts: Hashable, Sendable, Codable {
     public var materialized = 0
     /// Dead weak-table entries removed since the store was created.
     public var purged = 0
+    /// Live objects changed on the main thread by writes made on other
+    /// threads (a main-confined store's merge into the main context).
+    public var refreshedOnMain = 0
 
     public init() {}
 }

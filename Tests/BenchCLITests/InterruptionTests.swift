@@ -47,8 +47,8 @@ struct InterruptionTests {
     /// Rounds of sixty seconds, so both signals arrive while the first runs,
     /// even in a sanitizer build that takes seconds to start.
     static let longRound = [
-        "--scenario", "background-sync", "--param", "N=200", "--param", "K=20", "--param", "rate=100",
-        "--param", "ms=60000", "--rounds", "1",
+        "--profile", "quick", "--scenario", "background-sync", "--param", "N=200", "--param", "K=20",
+        "--param", "hz=60", "--param", "frames=3600", "--rounds", "1",
     ]
 
     @Test("a second signal quits at once, status 130, leaving no temporary files")

@@ -3,6 +3,19 @@ import Foundation
 /// Runs `body(index)` on `count` real threads (not a task pool) that start
 /// together, and returns when all have finished.
 public func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    startThreads(count, body).wait()
+}
+
+/// Runs `body(index)` on `count` real threads that start together, while
+/// the calling thread, an app's main thread, runs `main()` over and over
+/// until they have all finished; returns then.
+public func runOnThreads(_ count: Int, whileWaiting main: () -> Void, _ body: @escaping @Sendable (Int) -> Void) {
+    let done = startThreads(count, body)
+    while done.wait(timeout: .now()) == .timedOut { main() }
+}
+
+/// Starts `count` threads running `body` together; the group leaves as each ends.
+private func startThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> DispatchGroup {
     let start = DispatchSemaphore(value: 0)
     let done = DispatchGroup()
     for index in 0..<count {
@@ -16,7 +29,7 @@ public func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void
         thread.start()
     }
     for _ in 0..<count { start.signal() }
-    done.wait()
+    return done
 }
 
 /// Waits until `condition` holds, yielding the CPU meanwhile; a test that

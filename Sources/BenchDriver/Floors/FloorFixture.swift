@@ -22,6 +22,9 @@ final class FloorFixture: @unchecked Sendable {
 
     // Lookups.
     let weakTable: [Int: WeakBox]
+    /// Entries a main-confined table could keep instead of weak references:
+    /// unowned, each removed by its object's deinit (on the one thread).
+    let unownedTable: [Int: UnownedBox]
     let noteTable: [Int: Note]
     let flatTable: [Int: FlatNote]
 
@@ -29,6 +32,8 @@ final class FloorFixture: @unchecked Sendable {
     let notes: [Note]
     let lockedRows: [[Shared]]
     let plainRows: [PlainNote]
+    /// The same rows with no weak reference to them anywhere: no side tables.
+    let unreferencedRows: [PlainNote]
     let observableRows: [ObservableNote]
     let flatRows: [FlatNote]
     let users: [UserID: User]
@@ -47,6 +52,7 @@ final class FloorFixture: @unchecked Sendable {
         objects = Dictionary(uniqueKeysWithValues: plain.enumerated().map { ($0.offset, $0.element) })
         weakRows = weaklyHeld.map { WeakBox($0) }
         weakTable = Dictionary(uniqueKeysWithValues: weakRows.enumerated().map { ($0.offset, $0.element) })
+        unownedTable = Dictionary(uniqueKeysWithValues: plain.enumerated().map { ($0.offset, UnownedBox($0.element)) })
 
         let graph = try! GeneratedGraph(shape: .app(models: max(20, entries * 2)), seed: 0xF1003)
         let state = graph.state
@@ -64,6 +70,9 @@ final class FloorFixture: @unchecked Sendable {
         plainRows = notes.map { note in
             PlainNote(note, author: PlainUser(note.author), tags: note.tags.map(PlainTag.init))
         }
+        unreferencedRows = notes.map { note in
+            PlainNote(note, author: PlainUser(note.author), tags: note.tags.map(PlainTag.init))
+        }
         observableRows = notes.map { note in
             ObservableNote(note, author: ObservableUser(note.author), tags: note.tags.map(ObservableTag.init))
         }
@@ -72,7 +81,10 @@ final class FloorFixture: @unchecked Sendable {
     }
 
     /// One operation of `primitives`: a lookup of a random key, or a row of
-    /// the page (rows cycle through it, as a frame re-reads its rows).
+    /// the page (rows cycle through it, as a frame re-reads its rows). A row
+    /// is read through a call the optimizer cannot see into, as a store's
+    /// `display` is: what it reads from mutable objects must then be
+    /// retained across the calls into the sink.
     func run<Sink: RowSink>(_ primitives: Primitives, _ index: Int, into sink: inout Sink) {
         let key = keys[index & mask]
         let row = index % Self.page
@@ -90,31 +102,60 @@ final class FloorFixture: @unchecked Sendable {
                 locks.withLock(stripe: object.stripe) { sink.text(object.text) }
             }
         case .objectsRow:
-            let note = plainRows[row]
-            sink.text(note.title)
-            sink.text(note.author.name)
-            for tag in note.tags { sink.text(tag.name) }
-            sink.flag(note.isPinned)
-            sink.number(note.updatedAt)
+            Self.display(plainRows[row], into: &sink)
         case .observableObjectsRow:
-            let note = observableRows[row]
-            sink.text(note.title)
-            sink.text(note.author.name)
-            for tag in note.tags { sink.text(tag.name) }
-            sink.flag(note.isPinned)
-            sink.number(note.updatedAt)
+            Self.display(observableRows[row], into: &sink)
         case .valueRow:
-            RowLayout.display(notes[row], into: &sink)
+            Self.display(notes[row], into: &sink)
         case .joinedRow:
-            let note = flatRows[row]
-            sink.text(note.title)
-            lock.withLock {
-                sink.text(users[note.author]!.attributes.name)
-                for tag in note.tags { sink.text(tags[tag]!.attributes.name) }
-            }
-            sink.flag(note.isPinned)
-            sink.number(note.updatedAt)
+            display(flatRows[row], into: &sink)
         }
+    }
+
+    /// The same row from objects nobody refers to weakly: what a row of a
+    /// table whose entries a deinit removes would cost.
+    func unreferencedRow<Sink: RowSink>(_ index: Int, into sink: inout Sink) {
+        Self.display(unreferencedRows[index % Self.page], into: &sink)
+    }
+
+    /// A dictionary hit and an unowned load: a lookup in a table whose
+    /// entries a deinit removes, with no weak reference.
+    func unownedLookup(_ index: Int) {
+        consumeValue(unownedTable[keys[index & mask]]?.object)
+    }
+
+    @inline(never)
+    static func display<Sink: RowSink>(_ note: PlainNote, into sink: inout Sink) {
+        sink.text(note.title)
+        sink.text(note.author.name)
+        for tag in note.tags { sink.text(tag.name) }
+        sink.flag(note.isPinned)
+        sink.number(note.updatedAt)
+    }
+
+    @inline(never)
+    static func display<Sink: RowSink>(_ note: ObservableNote, into sink: inout Sink) {
+        sink.text(note.title)
+        sink.text(note.author.name)
+        for tag in note.tags { sink.text(tag.name) }
+        sink.flag(note.isPinned)
+        sink.number(note.updatedAt)
+    }
+
+    @inline(never)
+    static func display<Sink: RowSink>(_ note: Note, into sink: inout Sink) {
+        RowLayout.display(note, into: &sink)
+    }
+
+    @inline(never)
+    func display<Sink: RowSink>(_ note: FlatNote, into sink: inout Sink) {
+        sink.text(note.title)
+        lock.withLock {
+            sink.text(users[note.author]!.attributes.name)
+            for tag in note.tags { sink.text(tags[tag]!.attributes.name) }
+        }
+        sink.flag(note.isPinned)
+        sink.number(note.updatedAt)
     }
 
     final class Shared: @unchecked Sendable {
@@ -140,6 +181,11 @@ final class FloorFixture: @unchecked Sendable {
 
     struct WeakBox {
         weak var object: Shared?
+        init(_ object: Shared) { self.object = object }
+    }
+
+    struct UnownedBox {
+        unowned(unsafe) let object: Shared
         init(_ object: Shared) { self.object = object }
     }
 

@@ -96,6 +96,15 @@ public enum Floors {
                 fixture.run(primitives, index, into: &sink)
             }
         }
+        // What a main-confined table could gain by removing entries in its
+        // objects' deinit instead of holding weak references: no weak load,
+        // no side tables.
+        floor("lookup.unowned", "dictionary hit + unowned load (entries a deinit removes)") { index in
+            fixture.unownedLookup(index)
+        }
+        floor("row.objects.unreferenced", "5 objects' fields through references, no weak reference to them") { index in
+            fixture.unreferencedRow(index, into: &sink)
+        }
         consumeValue(sink.value)
         return floors
     }

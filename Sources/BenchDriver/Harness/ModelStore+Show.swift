@@ -9,23 +9,27 @@ public struct ShownModel: Sendable {
 }
 
 extension ModelStore {
-    /// Looks a model up and observes it, holding the latest handle it is
+    /// Observes a model and looks it up, holding the latest handle it is
     /// given, as a screen showing the model does. (A screen that observed
-    /// without holding would make a uniquing store build an object for
-    /// every notification, only for it to die again.)
+    /// without holding would make a live-object store build an object for
+    /// every notification, only for it to die again.) Observing first, no
+    /// write can fall unseen between the two.
     func show(_ model: ModelRef) -> ShownModel {
         switch model {
-        case .user(let id): shown(user(id)) { observe(id, $0) }
-        case .tag(let id): shown(tag(id)) { observe(id, $0) }
-        case .note(let id): shown(note(id)) { observe(id, $0) }
-        case .message(let id): shown(message(id)) { observe(id, $0) }
+        case .user(let id): shown({ observe(id, $0) }, lookup: { user(id) })
+        case .tag(let id): shown({ observe(id, $0) }, lookup: { tag(id) })
+        case .note(let id): shown({ observe(id, $0) }, lookup: { note(id) })
+        case .message(let id): shown({ observe(id, $0) }, lookup: { message(id) })
         }
     }
 
     private func shown<Handle: Sendable>(
-        _ handle: Handle?, _ observe: (@escaping @Sendable (ModelChange<Handle>) -> Void) -> ObservationToken
+        _ observe: (@escaping @Sendable (ModelChange<Handle>) -> Void) -> ObservationToken,
+        lookup: () -> Handle?
     ) -> ShownModel {
-        let holder = HeldModels([handle])
-        return ShownModel(token: observe(holder.handler(for: 0)), holder: holder)
+        let holder = HeldModels<Handle>(count: 1)
+        let token = observe(holder.handler(for: 0))
+        holder.fill(0, with: lookup())
+        return ShownModel(token: token, holder: holder)
     }
 }

@@ -1,4 +1,5 @@
 import BenchMetrics
+import StoreInterface
 
 /// What a scenario round needs from the run around it.
 public struct RoundContext: Sendable {
@@ -11,7 +12,12 @@ public struct RoundContext: Sendable {
     public let countsAllocations: Bool
     /// Reports how far the round has come, 0...1.
     public let progress: @Sendable (Double) -> Void
+    /// The round's main thread (the thread running the round) and its queue:
+    /// stores confined to the main thread send their changes there, and
+    /// screens living on it hop there from observers called elsewhere.
+    public let mainQueue: MainQueue
 
+    /// A context whose main thread is the calling thread.
     public init(seed: UInt64, round: Int, calibration: ClockCalibration, countsAllocations: Bool,
                 progress: @escaping @Sendable (Double) -> Void = { _ in }) {
         self.seed = seed
@@ -19,5 +25,6 @@ public struct RoundContext: Sendable {
         self.calibration = calibration
         self.countsAllocations = countsAllocations
         self.progress = progress
+        self.mainQueue = MainQueue()
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 import Instrumentation
 
 /// Threads with roles, started together on a barrier, each measured on its
-/// own, as JMH's thread groups: a writer, a main thread, background readers.
+/// own, as JMH's thread groups: a writer, background readers, and the main
+/// thread on the caller.
 public struct ThreadRole: Sendable {
     public let name: String
     public let threads: Int
@@ -20,8 +21,12 @@ public struct ThreadRole: Sendable {
 
 public enum ThreadGroup {
     /// Runs every role's threads at once and returns each role's reports,
-    /// one per thread. Returns when every thread has finished.
-    public static func run(_ roles: [ThreadRole], countsAllocations: Bool) -> [String: [ThreadReport]] {
+    /// one per thread. `main`, when given, runs on the calling thread (the
+    /// round's main thread), started with the others and measured the same
+    /// way. Returns when every thread has finished.
+    public static func run(
+        _ roles: [ThreadRole], onCaller main: ThreadRole? = nil, countsAllocations: Bool
+    ) -> [String: [ThreadReport]] {
         let total = roles.reduce(0) { $0 + $1.threads }
         let ready = DispatchSemaphore(value: 0)
         let go = DispatchSemaphore(value: 0)
@@ -31,19 +36,10 @@ public enum ThreadGroup {
             for index in 0..<role.threads {
                 done.enter()
                 let thread = Thread {
-                    let measurement = countsAllocations ? try? ThreadMeasurement() : nil
-                    let locks = measurement == nil ? ThreadLockRecorder() : nil
-                    locks?.install()
-                    ready.signal()
-                    go.wait()
-                    try? measurement?.start()
-                    let usage = ThreadUsage.current()
-                    role.body(index)
-                    var report = (try? measurement?.stop()) ?? ThreadReport()
-                    if let locks { report.locks = locks.tallies }
-                    report.usage = ThreadUsage.current().since(usage)
-                    measurement?.finish()
-                    locks?.uninstall()
+                    let report = measured(countsAllocations, whenReady: {
+                        ready.signal()
+                        go.wait()
+                    }) { role.body(index) }
                     reports.append(role.name, report)
                     done.leave()
                 }
@@ -52,9 +48,34 @@ public enum ThreadGroup {
             }
         }
         for _ in 0..<total { ready.wait() }
-        for _ in 0..<total { go.signal() }
+        if let main {
+            let report = measured(countsAllocations, whenReady: { for _ in 0..<total { go.signal() } }) { main.body(0) }
+            reports.append(main.name, report)
+        } else {
+            for _ in 0..<total { go.signal() }
+        }
         done.wait()
         return reports.byRole
+    }
+
+    /// Runs `body` on the calling thread with its allocations, locks and
+    /// kernel accounting measured; `whenReady` runs once measuring is set up.
+    private static func measured(
+        _ countsAllocations: Bool, whenReady: () -> Void, _ body: () -> Void
+    ) -> ThreadReport {
+        let measurement = countsAllocations ? try? ThreadMeasurement() : nil
+        let locks = measurement == nil ? ThreadLockRecorder() : nil
+        locks?.install()
+        whenReady()
+        try? measurement?.start()
+        let usage = ThreadUsage.current()
+        body()
+        var report = (try? measurement?.stop()) ?? ThreadReport()
+        if let locks { report.locks = locks.tallies }
+        report.usage = ThreadUsage.current().since(usage)
+        measurement?.finish()
+        locks?.uninstall()
+        return report
     }
 }
 

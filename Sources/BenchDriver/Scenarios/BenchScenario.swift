@@ -64,11 +64,21 @@ extension BenchScenario {
 
     public static func validate(_ parameters: ParameterSet) throws(ScenarioError) {}
 
+    /// A fresh store for a round: the case's configuration, on the round's
+    /// main thread.
+    static func freshStore<Store: ModelStore>(
+        _ type: Store.Type, _ parameters: ParameterSet, _ context: RoundContext
+    ) -> Store {
+        var configuration = configuration(for: parameters)
+        configuration.mainQueue = context.mainQueue
+        return Store(configuration: configuration)
+    }
+
     /// A fresh store holding `batch`, merged before any timing starts.
     static func loadedStore<Store: ModelStore>(
-        _ type: Store.Type, _ batch: PayloadBatch, _ parameters: ParameterSet
+        _ type: Store.Type, _ batch: PayloadBatch, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> Store {
-        let store = Store(configuration: configuration(for: parameters))
+        let store = freshStore(type, parameters, context)
         try store.merge(batch)
         return store
     }

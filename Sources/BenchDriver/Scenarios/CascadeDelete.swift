@@ -65,7 +65,7 @@ enum CascadeDelete: BenchScenario {
     static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
-        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         try store.merge(workload.setup)
         let tokens = workload.watched.map { store.show(.message($0)) }
         var summaries: [ChangeSummary] = []

@@ -149,7 +149,7 @@ enum ChildPropagation: BenchScenario {
     static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
-        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         try store.merge(workload.setup)
         if parameters["shape"] == 4 { return try addListeners(store, workload, parameters, context) }
         // Conversation screens, each holding a thread root and observing it.

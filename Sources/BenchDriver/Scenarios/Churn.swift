@@ -78,7 +78,7 @@ enum Churn: BenchScenario {
     static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
-        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         let holders = parameters["holders"]
         var ring = (1...holders).map { store.note(NoteID($0)) }
         let before = store.counts

@@ -51,7 +51,7 @@ enum ColdLoad: BenchScenario {
         }
         if let decodeFailure { throw ScenarioError("cold-load: the payload did not decode: \(decodeFailure)") }
         context.progress(0.4)
-        let store = Store(configuration: configuration(for: parameters))
+        let store = freshStore(type, parameters, context)
         var mergeFailure: (any Error)?
         let merge = try TimedLoop.run(count: 1, context: context) { _ in
             do { try store.merge(batch) } catch { mergeFailure = error }

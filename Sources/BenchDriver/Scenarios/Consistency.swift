@@ -1,4 +1,5 @@
 import BenchMetrics
+import Foundation
 import Instrumentation
 import ModelGraph
 import StoreInterface
@@ -34,6 +35,8 @@ enum Consistency: BenchScenario {
         "locking=1 makes the uniquing store lock each field separately (like atomic properties); the snapshot "
             + "store has nothing to lock, so the setting does not apply to it.",
         "delivery: from the start of a write to an observer holding the new value.",
+        "Readers of a main-confined store cannot hold its objects off the main thread: they read rows through "
+            + "its background path (the records, under its lock); the main thread delivers its notifications.",
     ]
 
     static let mechanisms = [
@@ -82,7 +85,7 @@ enum Consistency: BenchScenario {
     static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
-        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         try store.merge(workload.setup)
         let ids = workload.graph.messageIDs
         let messageScreens = HeldModels(ids.map { store.message($0) })
@@ -136,6 +139,9 @@ enum Consistency: BenchScenario {
             writesDone.store(applied, ordering: .relaxed)
             stop.store(true, ordering: .releasing)
         }
+        // Readers of a store that may be used from any thread hold screens;
+        // those of a main-confined store cannot, and read its background path.
+        let holdScreens = Store.design.threading == .anyThread
         let readers = ThreadRole("reader", threads: parameters["readers"]) { thread in
             var random = SeededRandom(seed: context.seed &+ UInt64(thread) &+ 99)
             var texts = RowCapture()
@@ -143,14 +149,21 @@ enum Consistency: BenchScenario {
             while !stop.load(ordering: .acquiring) {
                 let slot = random.below(ids.count)
                 let told = notified[slot]
-                if let message = messageScreens[slot] {
-                    texts.removeAll()
-                    store.display(message, into: &texts)
-                    if versionIn(texts.texts[0]) < told { staleCount += 1 }
+                texts.removeAll()
+                if holdScreens {
+                    if let message = messageScreens[slot] { store.display(message, into: &texts) }
+                } else {
+                    _ = store.readRow(of: .message(ids[slot]), into: &texts)
                 }
-                if let user = userScreens[random.below(users)] {
-                    texts.removeAll()
-                    store.display(user, into: &texts)
+                if !texts.fields.isEmpty, versionIn(texts.texts[0]) < told { staleCount += 1 }
+                texts.removeAll()
+                let user = workload.graph.userIDs[random.below(users)]
+                if holdScreens {
+                    if let held = userScreens[user.rawValue - 1] { store.display(held, into: &texts) }
+                } else {
+                    _ = store.readRow(of: .user(user), into: &texts)
+                }
+                if !texts.fields.isEmpty {
                     let name = versionIn(texts.texts[0])
                     if versionIn(texts.texts[1]) != name || versionIn(texts.texts[2]) != name { tornCount += 1 }
                 }
@@ -160,7 +173,15 @@ enum Consistency: BenchScenario {
             stale.add(staleCount, ordering: .relaxed)
             torn.add(tornCount, ordering: .relaxed)
         }
-        let reports = ThreadGroup.run([writer, readers], countsAllocations: context.countsAllocations)
+        // The main thread delivers what a main-confined store sends it.
+        let main = ThreadRole("main") { _ in
+            while !stop.load(ordering: .acquiring) {
+                context.mainQueue.drain()
+                usleep(100)
+            }
+        }
+        let reports = ThreadGroup.run([writer, readers], onCaller: main, countsAllocations: context.countsAllocations)
+        context.mainQueue.drain()
         context.progress(1)
 
         var metrics = RoundMetrics()

@@ -61,7 +61,7 @@ enum MemoryFootprintScenario: BenchScenario {
             throw ScenarioError("memory needs jemalloc as the allocator to read the heap")
         }
         let empty = try MemoryFootprint.current()
-        var store: Store? = Store(configuration: configuration(for: parameters))
+        var store: Store? = freshStore(type, parameters, context)
         try store!.merge(PayloadBatch(json: workload.json))
         let loaded = try MemoryFootprint.current()
         context.progress(0.25)

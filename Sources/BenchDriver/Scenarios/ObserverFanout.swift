@@ -70,7 +70,7 @@ enum ObserverFanout: BenchScenario {
     static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
-        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         let heard = Atomic<Int>(0)
         let ids = parameters["ids"], observers = parameters["observers"]
         // Each observer is a screen holding the user it shows.

@@ -68,7 +68,7 @@ enum PartialMerge: BenchScenario {
     static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
-        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         let tokens = workload.observed.map { store.show($0) }
         var summaries: [ChangeSummary] = []
         summaries.reserveCapacity(workload.batches.count)

@@ -66,7 +66,7 @@ enum TagRename: BenchScenario {
     static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
-        let store = try loadedStore(type, workload.graph.fullBatch, parameters)
+        let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         let ids = Array(workload.graph.noteIDs.prefix(parameters["holders"]))
         let screens = HeldModels(ids.map { store.note($0) })
         var tokens: [ObservationToken] = []

@@ -15,25 +15,46 @@ import StoreInterface
 /// still cross threads.
 public enum Soak {
     /// Soaks a fresh `Store` for `plan.seconds`, or until `cancellation`
-    /// says stop; the writes done by then are checked all the same.
+    /// says stop; the writes done by then are checked all the same. The
+    /// calling thread is the main thread: screens live there, and it drains
+    /// the main queue while the workers run.
     public static func run<Store: ModelStore>(
         _ type: Store.Type, _ plan: SoakPlan, cancellation: CancellationFlag = CancellationFlag()
     ) throws -> SoakOutcome {
         let graph = try GeneratedGraph(shape: plan.shape, seed: plan.seed)
-        let configuration = StoreConfiguration(purgePolicy: .every(insertions: 256))
+        let main = MainQueue()
+        let configuration = StoreConfiguration(purgePolicy: .every(insertions: 256), mainQueue: main)
         let store = Store(configuration: configuration)
         try store.merge(graph.fullBatch)
+        // Handles may live on any thread, or only on the main thread.
+        let workersHoldHandles = Store.design.threading == .anyThread
 
         let started = MonotonicClock.now()
         let deadline = started + UInt64(plan.seconds * 1e9)
-        let ledger = LockedValue<[SoakEntry<Store.NoteHandle>]>([])
+        let ledger = LockedValue<[SoakEntry]>([])
+        var random = SeededRandom(seed: plan.seed).fork(999)
+        // A few screens stay open all along: each must end up showing the final state.
+        var kept = (0..<(4 * plan.threads)).map { _ in Self.open(store, NoteID(1 + random.below(graph.notes.count))) }
 
+        let mainThread = ThreadRole("main") { _ in
+            var random = SeededRandom(seed: plan.seed).fork(998)
+            var mainEntry = SoakEntry(thread: -1)
+            var step = 0
+            while MonotonicClock.now() < deadline && !cancellation.isCancelled {
+                main.drain()
+                Self.openReadAndClose(store, graph, &random, &mainEntry)
+                if step % 32 == 0 && !workersHoldHandles {
+                    store.purge()
+                    mainEntry.purges += 1
+                }
+                step += 1
+            }
+            ledger.withLock { $0.append(mainEntry) }
+        }
         _ = ThreadGroup.run([ThreadRole("soak", threads: plan.threads) { thread in
             var script = WriteScript(graph: graph, thread: thread, of: plan.threads, seed: plan.seed)
             var random = SeededRandom(seed: plan.seed).fork(UInt64(1_000 + thread))
-            var entry = SoakEntry<Store.NoteHandle>(thread: thread)
-            // A few screens stay open all along: each must end up showing the final state.
-            entry.kept = (0..<4).map { _ in Self.open(store, NoteID(1 + random.below(graph.notes.count))) }
+            var entry = SoakEntry(thread: thread)
             var step = 0
             while MonotonicClock.now() < deadline && !cancellation.isCancelled {
                 do {
@@ -42,13 +63,8 @@ public enum Soak {
                     entry.failures += 1
                 }
                 entry.reads += Self.read(store, graph, &random)
-                if step % 8 == 0 {
-                    let screen = Self.open(store, NoteID(1 + random.below(graph.notes.count)))
-                    entry.reads += Self.read(store, graph, &random)
-                    withExtendedLifetime(screen) {}
-                    entry.screens += 1
-                }
-                if step % 256 == 0 {
+                if step % 8 == 0 && workersHoldHandles { Self.openReadAndClose(store, graph, &random, &entry) }
+                if step % 256 == 0 && workersHoldHandles {
                     store.purge()
                     entry.purges += 1
                 }
@@ -56,18 +72,20 @@ public enum Soak {
             }
             entry.writes = script.count
             ledger.withLock { $0.append(entry) }
-        }], countsAllocations: false)
+        }], onCaller: mainThread, countsAllocations: false)
+        // Every write is done: the main thread catches up with what they left it.
+        main.drain()
 
         let seconds = Double(MonotonicClock.now() - started) / 1e9
         let wasInterrupted = cancellation.isCancelled
-        // Taken out of the ledger, so that nothing but `entries` keeps a screen alive.
-        var entries = ledger.withLock { recorded in
+        // The workers in thread order, then the main thread.
+        let entries = ledger.withLock { recorded in
             defer { recorded.removeAll() }
-            return recorded.sorted { $0.thread < $1.thread }
+            return recorded.filter { $0.thread >= 0 }.sorted { $0.thread < $1.thread } + recorded.filter { $0.thread < 0 }
         }
 
         // The same writes, one thread's after another's, on a fresh store.
-        let perThread = entries.map(\.writes)
+        let perThread = entries.dropLast().map(\.writes)
         let serial = Store(configuration: configuration)
         try serial.merge(graph.fullBatch)
         var serialSummary = ChangeSummary()
@@ -79,17 +97,17 @@ public enum Soak {
 
         // Every long-lived screen must show what the final state says its
         // note shows, field for field.
-        let staleScreens = entries.flatMap(\.kept).filter { screen in
+        let staleScreens = kept.filter { screen in
             guard let held = screen.held[0], let note = expected.notes[screen.id] else { return true }
             var shown = RowCapture(), wanted = RowCapture()
             store.display(held, into: &shown)
             RowLayout.display(note, into: &wanted)
             return shown != wanted
         }.count
-        for index in entries.indices { entries[index].kept.removeAll() }
+        kept.removeAll()
 
         let concurrent = entries.reduce(ChangeSummary()) { $0 + $1.summary }
-        func total(_ count: KeyPath<SoakEntry<Store.NoteHandle>, Int>) -> Int {
+        func total(_ count: KeyPath<SoakEntry, Int>) -> Int {
             entries.reduce(0) { $0 + $1[keyPath: count] }
         }
         return SoakOutcome(
@@ -102,34 +120,41 @@ public enum Soak {
             staleScreens: staleScreens, observersLeft: store.counts.observers)
     }
 
-    /// A screen showing a note: the handle it holds and its observation.
+    /// A screen showing a note: the handle it holds and its observation,
+    /// registered before the lookup so no write falls unseen between them.
     private static func open<Store: ModelStore>(
         _ store: Store, _ id: NoteID
     ) -> (id: NoteID, held: HeldModels<Store.NoteHandle>, token: ObservationToken) {
-        let held = HeldModels([store.note(id)])
-        return (id, held, store.observe(id, held.handler(for: 0)))
+        let held = HeldModels<Store.NoteHandle>(count: 1)
+        let token = store.observe(id, held.handler(for: 0))
+        held.fill(0, with: store.note(id))
+        return (id, held, token)
     }
 
-    /// Looks up a note and a message anywhere and displays them; returns the rows read.
+    /// Opens a screen on a note, reads a row meanwhile, and closes it.
+    private static func openReadAndClose<Store: ModelStore>(
+        _ store: Store, _ graph: GeneratedGraph, _ random: inout SeededRandom, _ entry: inout SoakEntry
+    ) {
+        let screen = open(store, NoteID(1 + random.below(graph.notes.count)))
+        entry.reads += read(store, graph, &random)
+        withExtendedLifetime(screen) {}
+        entry.screens += 1
+    }
+
+    /// Reads a note's and a message's rows, wherever this thread is: the
+    /// store's background path off the main thread. Returns the rows read.
     private static func read<Store: ModelStore>(_ store: Store, _ graph: GeneratedGraph, _ random: inout SeededRandom) -> Int {
         var sink = RowChecksum()
         var rows = 0
-        if let note = store.note(NoteID(1 + random.below(graph.notes.count))) {
-            store.display(note, into: &sink)
-            rows += 1
-        }
-        if let message = store.message(MessageID(1 + random.below(graph.messages.count))) {
-            store.display(message, into: &sink)
-            rows += 1
-        }
+        if store.readRow(of: .note(NoteID(1 + random.below(graph.notes.count))), into: &sink) { rows += 1 }
+        if store.readRow(of: .message(MessageID(1 + random.below(graph.messages.count))), into: &sink) { rows += 1 }
         consume(sink.value)
         return rows
     }
-
 }
 
 /// What one soak thread hands back when its time is up.
-struct SoakEntry<Handle: Sendable> {
+struct SoakEntry {
     let thread: Int
     var writes = 0
     var summary = ChangeSummary()
@@ -137,8 +162,6 @@ struct SoakEntry<Handle: Sendable> {
     var screens = 0
     var purges = 0
     var failures = 0
-    /// Screens open from start to end, checked against the final state.
-    var kept: [(id: NoteID, held: HeldModels<Handle>, token: ObservationToken)] = []
 
     init(thread: Int) {
         self.thread = thread

@@ -15,7 +15,9 @@ public final class StoreCore<Tables: StoreTables>: @unchecked Sendable {
     public typealias Changes = Tables.Changes
 
     @usableFromInline let lock = InstrumentedLock(site: .storeState)
-    @usableFromInline var tables: Tables
+    /// Every access holds `lock`, so the runtime's exclusivity check would
+    /// only repeat what the lock guarantees (it cost more than the lookup).
+    @usableFromInline @exclusivity(unchecked) var tables: Tables
     public let notifier = ChangeNotifier<Tables.UserHandle, Tables.TagHandle, Tables.NoteHandle, Tables.MessageHandle>()
 
     public init(_ tables: Tables) {
@@ -85,16 +87,18 @@ public final class StoreCore<Tables: StoreTables>: @unchecked Sendable {
     /// calls scheduled. For a change made outside `write`, such as a
     /// main-confined store bringing its objects up to date on the main thread.
     @discardableResult
-    public func announce(
-        _ body: (inout Tables, inout PendingNotifications<Changes>) throws(MergeError) -> Void
-    ) throws(MergeError) -> Int {
-        let pending = try lock.withLock { () throws(MergeError) -> PendingNotifications<Changes> in
+    public func announce<Failure: Error>(
+        _ body: (inout Tables, inout PendingNotifications<Changes>) throws(Failure) -> Void
+    ) throws(Failure) -> Int {
+        let pending = try lock.withLock { () throws(Failure) -> PendingNotifications<Changes> in
             var pending = notifier.beginWrite()
             try body(&tables, &pending)
             notifier.enqueue(pending)
             return pending
         }
-        notifier.deliver()
+        // Only a write that queued something delivers: a write that leaves
+        // its notifications to the main thread must not run others' here.
+        if pending.handlerCalls > 0 { notifier.deliver() }
         return pending.handlerCalls
     }
 }

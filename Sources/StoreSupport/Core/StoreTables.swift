@@ -60,14 +60,16 @@ extension StoreTables {
 
     public mutating func commit(_ write: inout Write) {}
 
-    /// Schedules "updated, here is its handle" for the observers of `model`;
-    /// the handle is only fetched when someone observes it.
+    /// Schedules "updated, here is its handle" for the observers of `model`.
+    /// The handle is only fetched when someone observes it; a model gone
+    /// since (a later write deleted it) is left to that write to announce.
     public mutating func announce(_ model: ModelRef, into pending: inout PendingNotifications<Changes>) {
+        guard pending.isObserved(model) else { return }
         switch model {
-        case .user(let id): pending.schedule(model, .user(.updated(handle(id)!)))
-        case .tag(let id): pending.schedule(model, .tag(.updated(handle(id)!)))
-        case .note(let id): pending.schedule(model, .note(.updated(handle(id)!)))
-        case .message(let id): pending.schedule(model, .message(.updated(handle(id)!)))
+        case .user(let id): if let handle = handle(id) { pending.schedule(model, .user(.updated(handle))) }
+        case .tag(let id): if let handle = handle(id) { pending.schedule(model, .tag(.updated(handle))) }
+        case .note(let id): if let handle = handle(id) { pending.schedule(model, .note(.updated(handle))) }
+        case .message(let id): if let handle = handle(id) { pending.schedule(model, .message(.updated(handle))) }
         }
     }
 
@@ -117,6 +119,11 @@ extension RecordTables {
     /// Exactly the models whose own records changed hear about it, and the
     /// deleted ones.
     public mutating func schedule(_ write: RecordChanges, into pending: inout PendingNotifications<Changes>) {
+        announce(write, into: &pending)
+    }
+
+    /// Announces a write's changed models and its deletions.
+    public mutating func announce(_ write: RecordChanges, into pending: inout PendingNotifications<Changes>) {
         for model in write.changed { announce(model, into: &pending) }
         for model in write.deleted { pending.scheduleDeletion(of: model) }
     }

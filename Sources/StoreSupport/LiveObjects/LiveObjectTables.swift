@@ -26,6 +26,13 @@ public struct LiveObjectTables<Kinds: LiveObjectKinds> {
 
     // MARK: Lookups
 
+    /// The object for `id` if someone holds it: a hash lookup and a weak
+    /// load, no record needed. Reads only this table.
+    @inlinable public func held(_ id: UserID) -> Kinds.User? { users.object(for: id) }
+    @inlinable public func held(_ id: TagID) -> Kinds.Tag? { tags.object(for: id) }
+    @inlinable public func held(_ id: NoteID) -> Kinds.Note? { notes.object(for: id) }
+    @inlinable public func held(_ id: MessageID) -> Kinds.Message? { messages.object(for: id) }
+
     /// The live user for `id`: the one already held, or a new one built from
     /// its record and registered in the weak table.
     @inlinable
@@ -113,25 +120,35 @@ public struct LiveObjectTables<Kinds: LiveObjectKinds> {
     /// Brings every held object the write changed up to date from the
     /// records, re-resolving relationships where they changed, and marks
     /// the deleted ones. Objects nobody holds are left alone: they are built
-    /// from the current records on their next lookup.
-    public mutating func refresh(_ changes: RecordChanges, from records: NormalizedRecords) {
-        for model in changes.changed {
-            switch model {
-            case .user(let id):
-                guard let object = users.object(for: id), let attributes = records.users[id] else { continue }
-                object.refresh(attributes)
-            case .tag(let id):
-                guard let object = tags.object(for: id), let attributes = records.tags[id] else { continue }
-                object.refresh(attributes)
-            case .note(let id):
-                guard let object = notes.object(for: id), let record = records.notes[id] else { continue }
-                object.refresh(record.attributes, relinking: changes.relinked.contains(model) ? related(record, records) : nil)
-            case .message(let id):
-                guard let object = messages.object(for: id), let record = records.messages[id] else { continue }
-                object.refresh(record.attributes, relinking: changes.relinked.contains(model) ? related(record, records) : nil)
-            }
+    /// from the current records on their next lookup. Returns how many
+    /// objects it changed.
+    @discardableResult
+    public mutating func refresh(_ changes: RecordChanges, from records: NormalizedRecords) -> Int {
+        var refreshed = 0
+        for model in changes.changed where refresh(model, relinking: changes.relinked.contains(model), records) {
+            refreshed += 1
         }
         for model in changes.deleted { remove(model) }
+        return refreshed
+    }
+
+    /// Brings `model`'s object up to date, if anyone holds it; returns whether it did.
+    private mutating func refresh(_ model: ModelRef, relinking: Bool, _ records: NormalizedRecords) -> Bool {
+        switch model {
+        case .user(let id):
+            guard let object = users.object(for: id), let attributes = records.users[id] else { return false }
+            object.refresh(attributes)
+        case .tag(let id):
+            guard let object = tags.object(for: id), let attributes = records.tags[id] else { return false }
+            object.refresh(attributes)
+        case .note(let id):
+            guard let object = notes.object(for: id), let record = records.notes[id] else { return false }
+            object.refresh(record.attributes, relinking: relinking ? related(record, records) : nil)
+        case .message(let id):
+            guard let object = messages.object(for: id), let record = records.messages[id] else { return false }
+            object.refresh(record.attributes, relinking: relinking ? related(record, records) : nil)
+        }
+        return true
     }
 
     /// Marks a deleted model's object, if anyone holds it, and forgets it.

@@ -75,6 +75,11 @@ public struct PendingNotifications<Change: Sendable> {
         self.observers = observers
     }
 
+    /// Whether anyone observes `model`.
+    public func isObserved(_ model: ModelRef) -> Bool {
+        observers[model] != nil
+    }
+
     /// Schedules `change` for the observers of `model`, if it has any.
     ///
     /// `change` is only evaluated when someone observes `model`, so a write

@@ -3,7 +3,7 @@ import StoreInterface
 
 /// What one write did to `NormalizedRecords`: the counts it reports and the
 /// models a store must bring up to date and announce.
-public struct RecordChanges: StoreWrite {
+public struct RecordChanges: StoreWrite, Sendable {
     public var summary = ChangeSummary()
     /// Models inserted, or whose own fields or relationships changed: the
     /// ones whose observers hear about it. A parent of a changed child is

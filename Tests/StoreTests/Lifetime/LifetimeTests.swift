@@ -1,4 +1,5 @@
 import BenchMetrics
+import Foundation
 import ModelGraph
 import StoreInterface
 import Synchronization
@@ -49,27 +50,44 @@ struct LifetimeTests {
         #expect(store.counts.purged > 0)
     }
 
-    @Test("observers whose screens died on other threads are removed and never called", arguments: StoreUnderTest.all)
+    @Test("observers whose screens died while another thread wrote are removed and never called",
+          arguments: StoreUnderTest.all)
     func observersOfDeadScreens(_ kind: StoreUnderTest) throws {
-        try checkDeadScreens(Fixtures.store(kind, holding: Fixtures.graph(Self.shape, seed: 6)))
+        let main = MainQueue()
+        try checkDeadScreens(Fixtures.store(kind, holding: Fixtures.graph(Self.shape, seed: 6),
+                                            StoreConfiguration(mainQueue: main)), main)
     }
 
-    private func checkDeadScreens<S: ModelStore>(_ store: S) throws {
+    /// Screens open and close where the store allows them (three threads, or
+    /// the main thread) while one thread writes to what they show.
+    private func checkDeadScreens<S: ModelStore>(_ store: S, _ main: MainQueue) throws {
         let calls = Atomic<Int>(0)
-        // Three threads open and close screens while one writes to what they show.
-        runOnThreads(4) { thread in
+        let anyThread = S.design.threading == .anyThread
+        let screensOpened = Atomic<Int>(0)
+        @Sendable func openAndClose(_ step: Int, _ thread: Int) {
+            let screen = store.screen(showing: UserID(1 + (step + thread) % 10))
+            let counted = store.observe(UserID(1 + step % 10)) { _ in calls.add(1, ordering: .relaxed) }
+            withExtendedLifetime((screen, counted)) {}
+            screensOpened.add(1, ordering: .releasing)
+        }
+        var mainStep = 0
+        runOnThreads(anyThread ? 4 : 1, whileWaiting: {
+            main.drain()
+            guard !anyThread else { usleep(100); return }
+            openAndClose(mainStep, 0)
+            mainStep += 1
+        }) { thread in
             if thread == 0 {
+                // Writes begin once screens are coming and going.
+                waitUntil { screensOpened.load(ordering: .acquiring) > 0 }
                 for step in 0..<600 {
                     _ = try? store.apply(.user(UserPayload(id: UserID(1 + step % 10), followerCount: .present(step))))
                 }
                 return
             }
-            for step in 0..<400 {
-                let screen = store.screen(showing: UserID(1 + (step + thread) % 10))
-                let counted = store.observe(UserID(1 + step % 10)) { _ in calls.add(1, ordering: .relaxed) }
-                withExtendedLifetime((screen, counted)) {}
-            }
+            for step in 0..<400 { openAndClose(step, thread) }
         }
+        main.drain()
         #expect(store.counts.observers == 0)
         let before = calls.load(ordering: .relaxed)
         for id in 1...10 {

@@ -1,3 +1,4 @@
+import Foundation
 import ModelGraph
 import StoreInterface
 import Synchronization
@@ -52,11 +53,16 @@ struct ConcurrentStressTests {
         for script in scripts {
             for patch in script { serialTotal += try serial.apply(patch) }
         }
-        try checkConcurrent(Fixtures.store(kind, holding: graph), graph, scripts, serial.exportState(), serialTotal)
+        let main = MainQueue()
+        try checkConcurrent(Fixtures.store(kind, holding: graph, StoreConfiguration(mainQueue: main)), main, graph,
+                            scripts, serial.exportState(), serialTotal)
     }
 
+    /// Writers and background readers on their own threads; the screens, and
+    /// reads through them, on the main thread (this one), which drains its
+    /// queue meanwhile, as a store confined to it requires.
     private func checkConcurrent<S: ModelStore>(
-        _ store: S, _ graph: GeneratedGraph, _ scripts: [[ModelPatch]],
+        _ store: S, _ main: MainQueue, _ graph: GeneratedGraph, _ scripts: [[ModelPatch]],
         _ expected: GraphState, _ serialTotal: ChangeSummary
     ) throws {
         let screens = graph.noteIDs.map { store.screen(showing: $0) }
@@ -65,7 +71,14 @@ struct ConcurrentStressTests {
         let writersDone = Atomic<Int>(0)
         let readersReading = Atomic<Int>(0)
         let rowsRead = Atomic<Int>(0)
-        runOnThreads(Self.writers + Self.readers) { thread in
+        var mainRows = 0
+        var mainRandom = SeededRandom(seed: 17)
+        runOnThreads(Self.writers + Self.readers, whileWaiting: {
+            main.drain()
+            var recorder = RowRecorder()
+            if let note = store.note(NoteID(1 + mainRandom.below(graph.notes.count))) { store.display(note, into: &recorder) }
+            mainRows += 1
+        }) { thread in
             if thread < Self.writers {
                 // Writes start once every reader is reading, so reads and
                 // writes overlap however the threads are scheduled.
@@ -81,12 +94,8 @@ struct ConcurrentStressTests {
                 var recorder = RowRecorder()
                 var announced = false
                 repeat {
-                    if let note = store.note(NoteID(1 + random.below(graph.notes.count))) {
-                        store.display(note, into: &recorder)
-                    }
-                    if let message = store.message(MessageID(1 + random.below(graph.messages.count))) {
-                        store.display(message, into: &recorder)
-                    }
+                    _ = store.readRow(of: .note(NoteID(1 + random.below(graph.notes.count))), into: &recorder)
+                    _ = store.readRow(of: .message(MessageID(1 + random.below(graph.messages.count))), into: &recorder)
                     recorder.fields.removeAll(keepingCapacity: true)
                     rowsRead.add(1, ordering: .relaxed)
                     if !announced {
@@ -96,16 +105,17 @@ struct ConcurrentStressTests {
                 } while writersDone.load(ordering: .acquiring) < Self.writers
             }
         }
+        main.drain()
         #expect(failures.load(ordering: .relaxed) == 0)
         #expect(rowsRead.load(ordering: .relaxed) > 0)
+        #expect(mainRows > 0)
         let state = store.exportState()
         #expect(state.firstDifference(from: expected) == nil)
         let total = totals.withLock { $0 }
         #expect(total.updated == serialTotal.updated)
         #expect(total.unchanged == serialTotal.unchanged)
-        // Every screen ends up showing the final state: with a uniquing store
-        // through the live object, with a snapshot store because the last
-        // notification it received carried the last value.
+        // Every screen ends up showing the final state: through the live
+        // object, or because the last notification carried the last value.
         for (id, screen) in zip(graph.noteIDs, screens) {
             let held = try #require(screen.held)
             #expect(store.row(ofNote: held) == ExpectedRow.of(state.notes[id]!))
@@ -115,29 +125,54 @@ struct ConcurrentStressTests {
     @Test("lookups, holds and releases race with writes and purges", arguments: StoreUnderTest.all)
     func churnRacesWithWrites(_ kind: StoreUnderTest) throws {
         let graph = Fixtures.graph(Self.shape, seed: 5)
-        try checkChurn(Fixtures.store(kind, holding: graph, StoreConfiguration(purgePolicy: .every(insertions: 16))), graph)
+        let main = MainQueue()
+        let configuration = StoreConfiguration(purgePolicy: .every(insertions: 16), mainQueue: main)
+        try checkChurn(Fixtures.store(kind, holding: graph, configuration), main, graph)
     }
 
-    private func checkChurn<S: ModelStore>(_ store: S, _ graph: GeneratedGraph) throws {
+    /// Holding models and purging happen where the store allows handles: on
+    /// any thread, or on the main thread only. Writes and background reads
+    /// race with them from other threads either way.
+    private func checkChurn<S: ModelStore>(_ store: S, _ main: MainQueue, _ graph: GeneratedGraph) throws {
         let scripts = Self.scripts(for: graph)
         let missing = Atomic<Int>(0)
-        runOnThreads(4) { thread in
+        let anyThread = S.design.threading == .anyThread
+        @Sendable func holdAndRelease(_ random: inout SeededRandom) {
+            // Hold a few models briefly, then let them go.
+            let held = (0..<4).compactMap { _ in store.note(NoteID(1 + random.below(graph.notes.count))) }
+            if held.count != 4 { missing.add(1, ordering: .relaxed) }
+            var recorder = RowRecorder()
+            for note in held { store.display(note, into: &recorder) }
+        }
+        var mainRandom = SeededRandom(seed: 99)
+        var mainSteps = 0
+        runOnThreads(4, whileWaiting: {
+            main.drain()
+            guard !anyThread else { usleep(100); return }
+            holdAndRelease(&mainRandom)
+            mainSteps += 1
+            if mainSteps % 10 == 0 { store.purge() }
+        }) { thread in
             var random = SeededRandom(seed: UInt64(thread) + 11)
             switch thread {
             case 0:
                 for patch in scripts[0] { _ = try? store.apply(patch) }
-            case 1:
+            case 1 where anyThread:
                 for _ in 0..<200 { store.purge() }
             default:
                 for _ in 0..<2_000 {
-                    // Hold a few models briefly, then let them go.
-                    let held = (0..<4).compactMap { _ in store.note(NoteID(1 + random.below(graph.notes.count))) }
-                    if held.count != 4 { missing.add(1, ordering: .relaxed) }
-                    var recorder = RowRecorder()
-                    for note in held { store.display(note, into: &recorder) }
+                    if anyThread {
+                        holdAndRelease(&random)
+                    } else {
+                        var recorder = RowRecorder()
+                        if !store.readRow(of: .note(NoteID(1 + random.below(graph.notes.count))), into: &recorder) {
+                            missing.add(1, ordering: .relaxed)
+                        }
+                    }
                 }
             }
         }
+        main.drain()
         #expect(missing.load(ordering: .relaxed) == 0)
         store.purge()
         #expect(store.counts.models == graph.shape.modelCount)

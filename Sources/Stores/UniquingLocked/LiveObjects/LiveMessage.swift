@@ -8,10 +8,10 @@ import StoreSupport
 /// locking.
 public final class LiveMessage: LockedObject, LiveMessageObject, @unchecked Sendable {
     public let id: MessageID
-    var fields: MessageAttributes
-    var authorObject: LiveUser
-    var participantObjects: [LiveUser]
-    var replyObjects: [LiveMessage]
+    @exclusivity(unchecked) var fields: MessageAttributes
+    @exclusivity(unchecked) var authorObject: LiveUser
+    @exclusivity(unchecked) var participantObjects: [LiveUser]
+    @exclusivity(unchecked) var replyObjects: [LiveMessage]
 
     public init(
         id: MessageID, attributes: MessageAttributes, author: LiveUser,

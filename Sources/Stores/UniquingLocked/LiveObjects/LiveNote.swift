@@ -7,9 +7,9 @@ import StoreSupport
 /// rebuild. See `LockedObject` for the locking.
 public final class LiveNote: LockedObject, LiveNoteObject, @unchecked Sendable {
     public let id: NoteID
-    var fields: NoteAttributes
-    var authorObject: LiveUser
-    var tagObjects: [LiveTag]
+    @exclusivity(unchecked) var fields: NoteAttributes
+    @exclusivity(unchecked) var authorObject: LiveUser
+    @exclusivity(unchecked) var tagObjects: [LiveTag]
 
     public init(id: NoteID, attributes: NoteAttributes, author: LiveUser, tags: [LiveTag], context locks: StripedLocks) {
         self.id = id

@@ -6,7 +6,7 @@ import StoreSupport
 /// See `LockedObject` for the locking.
 public final class LiveTag: LockedObject, LiveTagObject, @unchecked Sendable {
     public let id: TagID
-    var fields: TagAttributes
+    @exclusivity(unchecked) var fields: TagAttributes
 
     public init(id: TagID, attributes: TagAttributes, context locks: StripedLocks) {
         self.id = id

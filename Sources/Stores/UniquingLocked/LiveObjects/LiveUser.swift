@@ -10,7 +10,7 @@ import StoreSupport
 /// instant.
 public final class LiveUser: LockedObject, LiveUserObject, @unchecked Sendable {
     public let id: UserID
-    var fields: UserAttributes
+    @exclusivity(unchecked) var fields: UserAttributes
 
     public init(id: UserID, attributes: UserAttributes, context locks: StripedLocks) {
         self.id = id

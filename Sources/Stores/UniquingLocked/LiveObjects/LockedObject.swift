@@ -8,7 +8,8 @@ import StoreSupport
 /// kind and id: per-object locking without a mutex allocated per object.
 /// Every field read and every write of a live object holds it; the store
 /// takes its own lock first when it writes, never the other way round, and
-/// no thread holds two objects' locks at once.
+/// no thread holds two objects' locks at once. Since the lock guarantees
+/// exclusive access, the fields skip the runtime's exclusivity check.
 public class LockedObject: @unchecked Sendable {
     // @unchecked: subclasses' mutable fields and `deleted` are accessed only
     // while holding the object's stripe.
@@ -17,7 +18,7 @@ public class LockedObject: @unchecked Sendable {
 
     let locks: StripedLocks
     let stripe: Int
-    var deleted = false
+    @exclusivity(unchecked) var deleted = false
 
     init(locks: StripedLocks, key: Int) {
         self.locks = locks

@@ -1,0 +1,296 @@
+import BenchMetrics
+import Instrumentation
+import ModelGraph
+import StoreInterface
+import Synchronization
+
+/// One round of background-sync: the main thread's frames (on the calling
+/// thread), the writer's batches, optional background readers, and what
+/// each measured.
+final class SyncRun<Store: ModelStore>: @unchecked Sendable {
+    // @unchecked: `main` is written by the main thread only and read after
+    // the group has joined; the rest is immutable, atomic or locked.
+    private let store: Store
+    private let screen: MainThreadScreen<Store>
+    private let workload: BackgroundSync.Workload
+    private let parameters: ParameterSet
+    private let context: RoundContext
+    private let gate = FrameGate()
+    /// When each batch's write began.
+    private let writeStarts: AtomicSlots
+    private let writerDone = Atomic<Bool>(false)
+    private let stop = Atomic<Bool>(false)
+    private let writer = LockedValue(WriterResults())
+    private let readers = LockedValue(ReaderResults())
+    private var main = MainResults()
+
+    private struct MainResults {
+        var storeCPU = LatencyRecorder()
+        var renderCPU = LatencyRecorder()
+        var frameCPU = LatencyRecorder()
+        /// Wall time of the store work and of the whole frame: CPU time plus
+        /// waiting, for a lock the writer holds, say.
+        var storeWall = LatencyRecorder()
+        var frameWall = LatencyRecorder()
+        var late = 0
+        var delivery = LatencyRecorder()
+        var frames = 0
+        var overShortBudget = 0
+        var overLongBudget = 0
+        var items = 0
+        var launchFirst: UInt64?
+        var launchDone: UInt64?
+        var launchStoreCPU: UInt64 = 0
+        var launchBlocked: UInt64 = 0
+    }
+
+    private struct WriterResults {
+        var latency = LatencyRecorder()
+        var applied = 0
+        var failed = 0
+    }
+
+    private struct ReaderResults {
+        var latency = LatencyRecorder(operationsPerSample: 16)
+        var operations = 0
+    }
+
+    init(store: Store, screen: MainThreadScreen<Store>, workload: BackgroundSync.Workload,
+         parameters: ParameterSet, context: RoundContext) {
+        self.store = store
+        self.screen = screen
+        self.workload = workload
+        self.parameters = parameters
+        self.context = context
+        writeStarts = AtomicSlots(count: workload.batches.count)
+    }
+
+    private var isVirtual: Bool { parameters["hz"] == 0 && !workload.isLaunch }
+    private var budget: UInt64 { BackgroundSync.budget(parameters) }
+    private var interval: UInt64 { BackgroundSync.interval(parameters) }
+
+    /// The frame a batch falls in, in virtual time.
+    private func frame(of batch: Int) -> Int { Int(UInt64(batch) * interval / budget) }
+
+    /// How many batches fall before frame `frame` begins.
+    private func batches(before frame: Int) -> Int {
+        min(workload.batches.count, Int((UInt64(frame) * budget + interval - 1) / interval))
+    }
+
+    /// Runs the round; returns each role's thread reports.
+    func run() -> [String: [ThreadReport]] {
+        let start = MonotonicClock.now() + 5_000_000
+        let writerRole = ThreadRole("writer") { _ in self.write(from: start) }
+        let readerRole = ThreadRole("reader", threads: parameters["readers"]) { thread in self.read(thread) }
+        let mainRole = ThreadRole("main") { _ in self.drawFrames(from: start) }
+        let roles = parameters["readers"] > 0 ? [writerRole, readerRole] : [writerRole]
+        let reports = ThreadGroup.run(roles, onCaller: mainRole, countsAllocations: context.countsAllocations)
+        // The main thread catches up with what the last batches left it.
+        main.items += context.mainQueue.drain()
+        return reports
+    }
+
+    // MARK: The main thread
+
+    private func drawFrames(from start: UInt64) {
+        let schedule = OpenLoopSchedule(start: start, intervalNanoseconds: budget)
+        let rows = workload.shown.count
+        var sink = FrameSink()
+        var shownThrough = -1
+        for frame in 0..<parameters["frames"] {
+            if isVirtual {
+                gate.waitForBatches(batches(before: frame))
+                gate.start(frame: frame)
+            } else {
+                _ = schedule.waitUntilDue(frame)
+            }
+            let began = MonotonicClock.now()
+            let beforeDrain = ThreadCPUClock.now()
+            main.items += context.mainQueue.drain()
+            let afterDrain = ThreadCPUClock.now()
+            let drained = MonotonicClock.now()
+            sink.reset()
+            var present = 0
+            for row in screen.rows.snapshot {
+                guard let row else { continue }
+                store.display(row, into: &sink)
+                present += 1
+            }
+            let afterRows = ThreadCPUClock.now()
+            let end = MonotonicClock.now()
+            record(storeWork: afterDrain &- beforeDrain, drawing: afterRows &- afterDrain,
+                   storeWall: drained &- began, frameWall: end &- began)
+            // Batches the rows show for the first time were delivered now.
+            let newest = sink.newestMarker.map { Int($0 - BackgroundSync.marker) } ?? -1
+            if newest > shownThrough {
+                for batch in (shownThrough + 1)...newest where batch < workload.touchesScreen.count
+                    && workload.touchesScreen[batch] {
+                    main.delivery.record(end &- UInt64(writeStarts[batch]))
+                }
+                shownThrough = newest
+            }
+            if workload.isLaunch {
+                main.launchStoreCPU &+= afterDrain &- beforeDrain
+                main.launchBlocked &+= drained &- began
+                if main.launchFirst == nil && present == rows { main.launchFirst = end &- start }
+                if writerDone.load(ordering: .acquiring) && context.mainQueue.pendingCount == 0 && present == rows {
+                    main.launchDone = end &- start
+                    break
+                }
+            }
+            context.progress(Double(frame + 1) / Double(parameters["frames"]))
+        }
+        consume(sink.checksum)
+        gate.finish()
+        stop.store(true, ordering: .releasing)
+    }
+
+    private func record(storeWork: UInt64, drawing: UInt64, storeWall: UInt64, frameWall: UInt64) {
+        main.storeCPU.record(storeWork)
+        main.renderCPU.record(drawing)
+        let frame = storeWork &+ drawing
+        main.frameCPU.record(frame)
+        main.storeWall.record(storeWall)
+        main.frameWall.record(frameWall)
+        main.frames += 1
+        if frame > 8_333_333 { main.overShortBudget += 1 }
+        if frame > 16_666_667 { main.overLongBudget += 1 }
+        if frameWall > budget { main.late += 1 }
+    }
+
+    // MARK: The writer and the readers
+
+    private func write(from start: UInt64) {
+        let schedule = OpenLoopSchedule(start: start, intervalNanoseconds: interval)
+        var results = WriterResults()
+        for (index, batch) in workload.batches.enumerated() {
+            var due: UInt64?
+            if workload.isLaunch {
+                // As fast as the writer can.
+            } else if isVirtual {
+                guard gate.waitForFrame(frame(of: index)) else { break }
+            } else {
+                due = schedule.waitUntilDue(index)
+            }
+            let began = MonotonicClock.now()
+            writeStarts.store(index, Int(began))
+            if (try? store.merge(batch)) != nil { results.applied += 1 } else { results.failed += 1 }
+            let end = MonotonicClock.now()
+            if let due {
+                results.latency.record(intendedStart: due, end: end, actualStart: began)
+            } else {
+                results.latency.record(end &- began)
+            }
+            gate.batchApplied()
+        }
+        writerDone.store(true, ordering: .releasing)
+        writer.withLock { $0 = results }
+    }
+
+    private func read(_ thread: Int) {
+        var random = SeededRandom(seed: context.seed &+ UInt64(thread))
+        var results = ReaderResults()
+        var sink = RowChecksum()
+        let notes = GraphShape.app(models: parameters["N"]).notes
+        while !stop.load(ordering: .acquiring) {
+            let began = MonotonicClock.now()
+            for _ in 0..<16 { _ = store.readRow(of: .note(NoteID(1 + random.below(notes))), into: &sink) }
+            results.latency.recordBatch(totalNanoseconds: MonotonicClock.now() &- began)
+            results.operations += 16
+        }
+        consume(sink.value)
+        readers.withLock { total in
+            total.latency.merge(results.latency)
+            total.operations += results.operations
+        }
+    }
+
+    // MARK: Results
+
+    /// Rows that, once everything is drained, show other than what the
+    /// store's final state says: a lost notification, a missed merge.
+    func staleRows() -> Int {
+        let state = store.exportState()
+        return zip(workload.shown, screen.rows.snapshot).filter { id, row in
+            guard let row, let note = state.notes[id] else { return true }
+            var shown = RowCapture(), wanted = RowCapture()
+            store.display(row, into: &shown)
+            RowLayout.display(note, into: &wanted)
+            return shown != wanted
+        }.count
+    }
+
+    func metrics(reports: [String: [ThreadReport]]) -> RoundMetrics {
+        var metrics = RoundMetrics()
+        let batches = Double(max(1, workload.batches.count))
+        metrics.addLatency("main.store", "main: store work per frame (CPU)", main.storeCPU.summary, unit: .microseconds)
+        metrics.addLatency("main.render", "main: drawing K rows per frame (CPU)", main.renderCPU.summary, unit: .microseconds)
+        metrics.addLatency("main.frame", "main: whole frame, store work and drawing (CPU)", main.frameCPU.summary,
+                           unit: .microseconds)
+        metrics.add("main.over8", "main: frames over 8.3 ms of CPU", unit: "count", kind: .quantity,
+                    Double(main.overShortBudget))
+        metrics.add("main.over16", "main: frames over 16.7 ms of CPU", unit: "count", kind: .quantity,
+                    Double(main.overLongBudget))
+        metrics.addLatency("main.store.wall", "main: store work per frame (wall, waits included)", main.storeWall.summary,
+                           unit: .microseconds, kind: .quantity)
+        metrics.add("main.frame.wall.max", "main: longest frame (wall, waits included)", unit: "µs", kind: .quantity,
+                    main.frameWall.summary.max / 1_000)
+        metrics.add("main.late", "main: frames longer than the budget (wall)", unit: "count", kind: .quantity,
+                    Double(main.late))
+        metrics.add("main.frames", "main: frames drawn", unit: "count", kind: .quantity, informational: true,
+                    Double(main.frames))
+        metrics.add("main.items", "main: work items drained per batch", unit: "count", kind: .count,
+                    Double(main.items) / batches)
+        if main.delivery.sampleCount > 0 {
+            metrics.addLatency("delivery", "delivery, write to a frame showing it", main.delivery.summary,
+                               unit: .microseconds, kind: .quantity)
+        }
+        let written = writer.withLock { $0 }
+        metrics.addLatency("writer.batch", "writer: batch" + (isVirtual || workload.isLaunch ? "" : " (from due time)"),
+                           written.latency.summary, unit: .microseconds, kind: .quantity)
+        metrics.add("writes.failed", "batches that failed", unit: "count", kind: .count, Double(written.failed))
+        if workload.isLaunch {
+            let milliseconds = TimeUnit.milliseconds
+            metrics.add("launch.first", "launch: until a frame shows every row", unit: "ms", kind: .quantity,
+                        main.launchFirst.map { milliseconds.convert(Double($0)) } ?? .infinity)
+            metrics.add("launch.store", "launch: main-thread store work in all (CPU)", unit: "ms", kind: .timing,
+                        milliseconds.convert(Double(main.launchStoreCPU)))
+            metrics.add("launch.blocked", "launch: main thread held up by store work (wall)", unit: "ms",
+                        kind: .quantity, milliseconds.convert(Double(main.launchBlocked)))
+            metrics.add("launch.done", "launch: until the whole graph is on the main thread", unit: "ms",
+                        kind: .quantity, main.launchDone.map { milliseconds.convert(Double($0)) } ?? .infinity)
+        }
+        let read = readers.withLock { $0 }
+        if read.operations > 0 {
+            metrics.add("reader.read.p50", "reader: background row read p50", unit: "ns", kind: .quantity,
+                        read.latency.summary.p50)
+            metrics.add("reader.throughput", "reader: rows read per second", unit: "ops/s", kind: .quantity,
+                        lowerIsBetter: false, read.latency.summary.operationsPerSecond)
+        }
+        let operations = ["main": main.frames, "writer": written.applied + written.failed, "reader": read.operations]
+        for role in ["main", "writer", "reader"] {
+            guard let threads = reports[role] else { continue }
+            let combined = threads.combined
+            metrics.addLocks(role, combined.lockTotal, per: max(1, operations[role] ?? 1))
+            metrics.addUsage(role, combined.usage)
+        }
+        return metrics
+    }
+}
+
+/// The main thread's row sink: a checksum of what it draws, and the newest
+/// batch marker among the notes' dates.
+struct FrameSink: RowSink {
+    private(set) var checksum = 0
+    private(set) var newestMarker: Int64?
+
+    mutating func reset() { newestMarker = nil }
+
+    mutating func text(_ value: String) { checksum &+= value.utf8.count }
+    mutating func flag(_ value: Bool) { checksum &+= value ? 1 : 0 }
+
+    mutating func number(_ value: Int64) {
+        checksum &+= Int(truncatingIfNeeded: value)
+        if value >= BackgroundSync.marker, value > (newestMarker ?? .min) { newestMarker = value }
+    }
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Instrumentation
+
+/// The main thread's queue of work from other threads, as an app's run loop
+/// drains `DispatchQueue.main` at the start of each frame.
+///
+/// The thread that creates the queue is its main thread. Other threads
+/// enqueue work; the main thread runs it when it drains the queue, in the
+/// order it was enqueued. A store whose objects belong to the main thread
+/// sends its changes here, and a screen living on the main thread hops here
+/// from an observer called elsewhere.
+public final class MainQueue: @unchecked Sendable {
+    // @unchecked: `pending` is accessed only under `lock`; `draining` and
+    // `itemsRun` only on the main thread.
+    private let mainThread = pthread_self()
+    private let lock = InstrumentedLock(site: .mainQueue)
+    private var pending: [@Sendable () -> Void] = []
+    private var draining: [@Sendable () -> Void] = []
+    /// Work items run by `drain()` so far. Main thread only.
+    public private(set) var itemsRun = 0
+
+    /// A queue whose main thread is the calling thread.
+    public init() {}
+
+    /// Whether the calling thread is this queue's main thread.
+    @inlinable
+    public var isMainThread: Bool { isMain(pthread_self()) }
+
+    @usableFromInline
+    func isMain(_ thread: pthread_t) -> Bool { pthread_equal(thread, mainThread) != 0 }
+
+    /// Runs `work` on the main thread: at once when called there, otherwise
+    /// at the main thread's next drain.
+    @inlinable
+    public func run(_ work: @escaping @Sendable () -> Void) {
+        if isMainThread {
+            work()
+        } else {
+            enqueue(work)
+        }
+    }
+
+    /// Queues `work` for the main thread's next drain, from any thread.
+    public func enqueue(_ work: @escaping @Sendable () -> Void) {
+        lock.withLock { pending.append(work) }
+    }
+
+    /// Work waiting for the main thread.
+    public var pendingCount: Int { lock.withLock { pending.count } }
+
+    /// Runs everything queued, in order, work queued meanwhile included;
+    /// returns how many items ran. Call on the main thread.
+    @discardableResult
+    public func drain() -> Int {
+        precondition(isMainThread, "MainQueue.drain() called off its main thread")
+        var ran = 0
+        while true {
+            lock.withLock { swap(&pending, &draining) }
+            guard !draining.isEmpty else { break }
+            for work in draining { work() }
+            ran += draining.count
+            draining.removeAll(keepingCapacity: true)
+        }
+        itemsRun += ran
+        return ran
+    }
+}

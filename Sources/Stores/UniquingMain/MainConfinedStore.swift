@@ -1,0 +1,146 @@
+import ModelGraph
+import StoreInterface
+import StoreSupport
+
+/// `uniquing-main` (and, on `@Observable` objects, `uniquing-observable`):
+/// one live object per id, found through weak tables, confined to the main
+/// thread as Vesper's model objects and Core Data's main-queue context are.
+///
+/// The store keeps every model's record behind its lock, and live objects
+/// that only the main thread touches: a lookup there is a weak-table hit
+/// with no lock, and a row reads plain stored properties. A write made on
+/// the main thread changes the records and the held objects at once and
+/// tells observers. A write made on another thread is that thread's work
+/// (decoding, validation, the merge into the records: the background
+/// context) and queues, in write order, what the main thread must do: bring
+/// the held objects up to date from the records and tell observers (Core
+/// Data merging a background context's did-save into the main context).
+/// Until the main thread drains its queue, its objects show what they showed.
+///
+/// Observers run on the main thread. Other threads read rows through
+/// `readRow(of:into:)`, from the records under the lock.
+public final class MainConfinedStore<Objects: MainObjectKinds>: CoreBackedStore, @unchecked Sendable {
+    // @unchecked: the records are behind `core`'s lock; the objects are
+    // touched on the main thread only, and under the lock when they change.
+    public let core: StoreCore<MainRecords<Objects>>
+    let objects: MainObjects<Objects>
+    let mainQueue: MainQueue
+
+    public static var design: StoreDesign { Objects.design }
+
+    public init(configuration: StoreConfiguration = StoreConfiguration()) {
+        mainQueue = configuration.mainQueue
+        objects = MainObjects(LiveObjectTables(purgePolicy: configuration.purgePolicy, context: ()))
+        core = StoreCore(MainRecords(objects: objects, mainQueue: mainQueue))
+        core.withTables { $0.store = self }
+    }
+
+    // MARK: On the main thread
+
+    public func user(_ id: UserID) -> Objects.User? {
+        assertMainThread()
+        return objects.tables.held(id) ?? core.withTables { $0.handle(id) }
+    }
+
+    public func tag(_ id: TagID) -> Objects.Tag? {
+        assertMainThread()
+        return objects.tables.held(id) ?? core.withTables { $0.handle(id) }
+    }
+
+    /// A weak-table hit with no lock; on a miss the object is built from
+    /// the records, under the lock.
+    public func note(_ id: NoteID) -> Objects.Note? {
+        assertMainThread()
+        if let object = objects.tables.held(id) { return object }
+        return core.withTables { $0.handle(id) }
+    }
+
+    public func message(_ id: MessageID) -> Objects.Message? {
+        assertMainThread()
+        if let object = objects.tables.held(id) { return object }
+        return core.withTables { $0.handle(id) }
+    }
+
+    @discardableResult
+    public func purge() -> Int {
+        assertMainThread()
+        return core.withTables { _ in objects.tables.sweep() }
+    }
+
+    /// What a write from another thread left for the main thread: its held
+    /// objects brought up to date from the records, and its observers told.
+    func applyOnMain(_ changes: RecordChanges) {
+        core.announce { (tables, pending) in
+            objects.refreshedOnMain += objects.tables.refresh(changes, from: tables.records)
+            tables.announce(changes, into: &pending)
+        }
+    }
+
+    @inline(__always)
+    private func assertMainThread() {
+        assert(mainQueue.isMainThread, "\(Objects.design.name): a handle looked up off the main thread; use readRow(of:into:)")
+    }
+}
+
+/// The objects of a main-confined store, which only the main thread touches.
+final class MainObjects<Objects: MainObjectKinds>: @unchecked Sendable {
+    // @unchecked: accessed on the main thread only (counts read it under
+    // the store lock, which every change holds).
+    // The main thread alone touches these: no exclusivity check needed.
+    @exclusivity(unchecked) var tables: LiveObjectTables<Objects>
+    /// Held objects changed on the main thread by writes.
+    @exclusivity(unchecked) var refreshedOnMain = 0
+
+    init(_ tables: LiveObjectTables<Objects>) {
+        self.tables = tables
+    }
+}
+
+/// The records, behind the store's lock, and the way to the main thread's
+/// objects.
+public struct MainRecords<Objects: MainObjectKinds>: RecordTables {
+    public typealias UserHandle = Objects.User
+    public typealias TagHandle = Objects.Tag
+    public typealias NoteHandle = Objects.Note
+    public typealias MessageHandle = Objects.Message
+
+    public var records = NormalizedRecords()
+    let objects: MainObjects<Objects>
+    let mainQueue: MainQueue
+    weak var store: MainConfinedStore<Objects>?
+
+    init(objects: MainObjects<Objects>, mainQueue: MainQueue) {
+        self.objects = objects
+        self.mainQueue = mainQueue
+    }
+
+    /// On the main thread the held objects change now; elsewhere the change
+    /// is queued for the main thread, under the lock, so the queue keeps the
+    /// order of the writes.
+    public mutating func commit(_ write: inout RecordChanges) {
+        guard mainQueue.isMainThread else {
+            let changes = write
+            mainQueue.enqueue { [weak store] in store?.applyOnMain(changes) }
+            return
+        }
+        objects.refreshedOnMain += objects.tables.refresh(write, from: records)
+    }
+
+    /// Observers hear from the main thread: now, or when it applies the write.
+    public mutating func schedule(_ write: RecordChanges, into pending: inout PendingNotifications<Changes>) {
+        guard mainQueue.isMainThread else { return }
+        announce(write, into: &pending)
+    }
+
+    // The live object, built from the records when nobody holds it. Main
+    // thread only, like the objects.
+    public mutating func handle(_ id: UserID) -> Objects.User? { objects.tables.user(id, in: records) }
+    public mutating func handle(_ id: TagID) -> Objects.Tag? { objects.tables.tag(id, in: records) }
+    public mutating func handle(_ id: NoteID) -> Objects.Note? { objects.tables.note(id, in: records) }
+    public mutating func handle(_ id: MessageID) -> Objects.Message? { objects.tables.message(id, in: records) }
+
+    public func count(into counts: inout StoreCounts) {
+        objects.tables.count(into: &counts)
+        counts.refreshedOnMain = objects.refreshedOnMain
+    }
+}

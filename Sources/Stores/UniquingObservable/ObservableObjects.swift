@@ -1,0 +1,153 @@
+import ModelGraph
+import Observation
+import StoreInterface
+import StoreSupport
+import UniquingMain
+
+/// `uniquing-observable`'s objects: the main-confined store's objects built
+/// on Swift's Observation, as SwiftData apps hold their models. Every read
+/// of a property goes through the observation registrar (so a view tracking
+/// it with `withObservationTracking` learns when it changes), and every
+/// change announces itself there.
+public enum ObservableObjects: MainObjectKinds {
+    public typealias Context = Void
+    public typealias User = ObservableUser
+    public typealias Tag = ObservableTag
+    public typealias Note = ObservableNote
+    public typealias Message = ObservableMessage
+
+    public static let design = StoreDesign(
+        name: "uniquing-observable", family: .liveObjects, threading: .mainThread,
+        summary: "uniquing-main with @Observable objects: every read tracked and every change announced by "
+            + "Observation's registrar, as SwiftData apps hold their models",
+        lookup: .weakLookup, row: .observableObjectsRow)
+}
+
+/// `uniquing-observable`: the main-confined store on `@Observable` objects.
+public typealias UniquingObservableStore = MainConfinedStore<ObservableObjects>
+
+// A refresh writes the fields through `MainObjectFields`, so an unchanged
+// property announces nothing. The fields are declared again here, not
+// inherited, because `@Observable` tracks a class's own stored properties.
+// `@unchecked Sendable` only so a store can hand the
+// objects out: they belong to the main thread.
+
+@Observable
+public final class ObservableUser: MainUser, UserFields, @unchecked Sendable {
+    public typealias Context = Void
+    public let id: UserID
+    public package(set) var name: String
+    public package(set) var username: String
+    public package(set) var avatarURL: String
+    public package(set) var bio: String?
+    public package(set) var isOnline: Bool
+    public package(set) var followerCount: Int
+    public package(set) var updatedAt: Int64
+    public private(set) var isDeleted = false
+
+    public init(id: UserID, attributes: UserAttributes, context: Void) {
+        self.id = id
+        name = attributes.name
+        username = attributes.username
+        avatarURL = attributes.avatarURL
+        bio = attributes.bio
+        isOnline = attributes.isOnline
+        followerCount = attributes.followerCount
+        updatedAt = attributes.updatedAt
+    }
+
+    public func refresh(_ attributes: UserAttributes) {
+        assign(attributes)
+    }
+
+    public func markDeleted() { isDeleted = true }
+}
+
+@Observable
+public final class ObservableTag: MainTag, TagFields, @unchecked Sendable {
+    public typealias Context = Void
+    public let id: TagID
+    public package(set) var name: String
+    public package(set) var colorHex: String?
+    public package(set) var updatedAt: Int64
+    public private(set) var isDeleted = false
+
+    public init(id: TagID, attributes: TagAttributes, context: Void) {
+        self.id = id
+        name = attributes.name
+        colorHex = attributes.colorHex
+        updatedAt = attributes.updatedAt
+    }
+
+    public func refresh(_ attributes: TagAttributes) {
+        assign(attributes)
+    }
+
+    public func markDeleted() { isDeleted = true }
+}
+
+@Observable
+public final class ObservableNote: MainNote, NoteFields, @unchecked Sendable {
+    public typealias Context = Void
+    public let id: NoteID
+    public package(set) var title: String
+    public package(set) var body: String
+    public package(set) var isPinned: Bool
+    public package(set) var updatedAt: Int64
+    public package(set) var author: ObservableUser
+    public package(set) var tags: [ObservableTag]
+    public private(set) var isDeleted = false
+
+    public init(id: NoteID, attributes: NoteAttributes, author: ObservableUser, tags: [ObservableTag], context: Void) {
+        self.id = id
+        title = attributes.title
+        body = attributes.body
+        isPinned = attributes.isPinned
+        updatedAt = attributes.updatedAt
+        self.author = author
+        self.tags = tags
+    }
+
+    public func refresh(_ attributes: NoteAttributes, relinking related: (author: ObservableUser, tags: [ObservableTag])?) {
+        assign(attributes, relinking: related)
+    }
+
+    public func markDeleted() { isDeleted = true }
+}
+
+@Observable
+public final class ObservableMessage: MainMessage, MessageFields, @unchecked Sendable {
+    public typealias Context = Void
+    public let id: MessageID
+    public package(set) var text: String
+    public package(set) var sentAt: Int64
+    public package(set) var editedAt: Int64?
+    public package(set) var isRead: Bool
+    public package(set) var author: ObservableUser
+    public package(set) var participants: [ObservableUser]
+    public package(set) var replies: [ObservableMessage]
+    public private(set) var isDeleted = false
+
+    public init(
+        id: MessageID, attributes: MessageAttributes, author: ObservableUser, participants: [ObservableUser],
+        replies: [ObservableMessage], context: Void
+    ) {
+        self.id = id
+        text = attributes.text
+        sentAt = attributes.sentAt
+        editedAt = attributes.editedAt
+        isRead = attributes.isRead
+        self.author = author
+        self.participants = participants
+        self.replies = replies
+    }
+
+    public func refresh(
+        _ attributes: MessageAttributes,
+        relinking related: (author: ObservableUser, participants: [ObservableUser], replies: [ObservableMessage])?
+    ) {
+        assign(attributes, relinking: related)
+    }
+
+    public func markDeleted() { isDeleted = true }
+}
