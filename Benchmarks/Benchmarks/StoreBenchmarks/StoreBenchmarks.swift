@@ -38,7 +38,7 @@ let benchmarks: @Sendable () -> Void = {
 /// 20,000 models.
 struct StoreOperations: StoreVisitor {
     mutating func visit<Store: ModelStore>(_ type: Store.Type) {
-        let fixture = Fixture<Store>()
+        let fixture = MainThread.shared.sync { Fixture<Store>() }
         let name = Store.design.name
 
         Benchmark("\(name)-lookup-of-a-held-note") { benchmark in
@@ -153,7 +153,7 @@ enum Floors {
     }
 
     static func register() {
-        let fixture = Fixture()
+        let fixture = MainThread.shared.sync { Fixture() }
         _ = (fixture.table, fixture.weakTable)
         Benchmark("floor-dictionary-hit-of-an-object") { benchmark in
             counted(benchmark) { index in blackHole(fixture.table[fixture.keys[index]]) }
@@ -181,15 +181,20 @@ extension BenchmarkMetric {
     static let releases = BenchmarkMetric.custom("releases", polarity: .prefersSmaller, useScalingFactor: true)
 }
 
-/// Runs `operation` for every scaled iteration and records the retains and
-/// releases the loop made on this thread.
+/// Runs `operation` for every scaled iteration on the main thread, measured
+/// there alone, and records the retains and releases the loop made.
 @inline(__always)
 func counted(_ benchmark: Benchmark, _ operation: (Int) -> Void) {
-    let start = arc_counter_read()
-    for index in benchmark.scaledIterations { operation(index) }
-    let end = arc_counter_read()
-    benchmark.measurement(.retains, Int(end.retains - start.retains))
-    benchmark.measurement(.releases, Int(end.releases - start.releases))
+    let (retains, releases) = MainThread.shared.sync {
+        benchmark.startMeasurement()
+        let start = arc_counter_read()
+        for index in benchmark.scaledIterations { operation(index) }
+        let end = arc_counter_read()
+        benchmark.stopMeasurement()
+        return (Int(end.retains - start.retains), Int(end.releases - start.releases))
+    }
+    benchmark.measurement(.retains, retains)
+    benchmark.measurement(.releases, releases)
 }
 
 struct Checksum: RowSink {
