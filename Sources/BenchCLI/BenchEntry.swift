@@ -95,11 +95,11 @@ struct BenchCommand: ParsableCommand {
 
         Examples:
           bench                                  every scenario, default sizes
-          bench --profile quick                  every scenario, small (about a minute)
+          bench --profile quick                  every scenario, small (about two minutes)
           bench --scenario tag-rename --param F=100,10000
           bench list                             scenarios and their parameters
           bench report --input results/full/results.json   report and charts again, no re-run
-          bench soak --seconds 60                both stores on every core, checked against a serial replay
+          bench soak --seconds 60                every store on every core, checked against a serial replay
         """,
         subcommands: [CompareCommand.self, MergeCommand.self, ReportCommand.self, ListCommand.self, SoakCommand.self]
     )

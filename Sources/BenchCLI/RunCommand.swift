@@ -9,7 +9,7 @@ extension Profile: ExpressibleByArgument {}
 
 /// The options of a run, and the run itself: what `bench` does by default.
 struct RunOptions: ParsableArguments {
-    @Option(help: "How much to measure: quick (CI, about a minute), default (a few minutes), full (sweeps up to 1M models).")
+    @Option(help: "How much to measure: quick (CI, about two minutes), default (a few minutes), full (sweeps up to 1M models).")
     var profile: Profile = .default
 
     @Option(name: .customLong("scenario"), help: ArgumentHelp(
