@@ -10,12 +10,12 @@ import PackageDescription
 //                              threading contract and main queue
 //   StoreSupport               what only stores see: the shared write pipeline, normalized
 //                              records, cascade planning, observation, weak tables
-//   Stores/*                   one module per design; none knows another (but where one
-//                              design is another built on other objects)
+//   Stores/*                   one module per design (uniquing-main's with its Observation
+//                              variant); none knows another
 //   StoreCatalog               the one list of stores, for the CLI, the tests and Benchmarks/
 //
-//   CJemalloc, CCallgrind, BenchMetrics    measuring: allocations, instructions, latency,
-//                                          contention, statistics
+//   CJemalloc, BenchMetrics                measuring: allocations, latency, contention,
+//                                          statistics
 //   BenchResults, BenchDriver, BenchReport, RegressionGate, BenchCLI, bench
 //
 // The stores know nothing of how they are measured, and the measuring knows
@@ -40,14 +40,10 @@ let storeModules: [String] = {
     return names.filter { !$0.hasPrefix(".") }.sorted()
 }()
 
-/// The one store built on another's code: the Observation variant of the
-/// main-confined store.
-let storeBuiltOn: [String: [Target.Dependency]] = ["UniquingObservable": ["UniquingMain"]]
-
 let storeTargets: [Target] = storeModules.map { name in
     .target(
         name: name,
-        dependencies: ["StoreInterface", "StoreSupport", "ModelGraph", "Instrumentation"] + (storeBuiltOn[name] ?? []),
+        dependencies: ["StoreInterface", "StoreSupport", "ModelGraph", "Instrumentation"],
         path: "Sources/Stores/\(name)",
         swiftSettings: specializedAcrossModules)
 }

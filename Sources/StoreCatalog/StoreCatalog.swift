@@ -4,7 +4,6 @@ import SnapshotListened
 import StoreInterface
 import UniquingLocked
 import UniquingMain
-import UniquingObservable
 
 /// Every store the suite measures, in the order tables show them: the one
 /// place a store is registered. A new store is a module under Sources/Stores

@@ -1,12 +1,12 @@
 import ModelGraph
 
-// What a refresh from the records writes, settable inside the package, so
+// What a refresh from the records writes, settable inside this module, so
 // that plain and `@Observable` objects share one refresh. Each setter is
 // guarded by an equality check, as a managed object's refresh leaves
 // unchanged properties alone: on an `@Observable` object an unchanged
 // property announces nothing.
 
-package protocol UserFields: AnyObject {
+protocol UserFields: AnyObject {
     var name: String { get set }
     var username: String { get set }
     var avatarURL: String { get set }
@@ -18,7 +18,7 @@ package protocol UserFields: AnyObject {
 
 extension UserFields {
     @inline(__always)
-    package func assign(_ attributes: UserAttributes) {
+    func assign(_ attributes: UserAttributes) {
         if name != attributes.name { name = attributes.name }
         if username != attributes.username { username = attributes.username }
         if avatarURL != attributes.avatarURL { avatarURL = attributes.avatarURL }
@@ -29,7 +29,7 @@ extension UserFields {
     }
 }
 
-package protocol TagFields: AnyObject {
+protocol TagFields: AnyObject {
     var name: String { get set }
     var colorHex: String? { get set }
     var updatedAt: Int64 { get set }
@@ -37,14 +37,14 @@ package protocol TagFields: AnyObject {
 
 extension TagFields {
     @inline(__always)
-    package func assign(_ attributes: TagAttributes) {
+    func assign(_ attributes: TagAttributes) {
         if name != attributes.name { name = attributes.name }
         if colorHex != attributes.colorHex { colorHex = attributes.colorHex }
         if updatedAt != attributes.updatedAt { updatedAt = attributes.updatedAt }
     }
 }
 
-package protocol NoteFields: AnyObject {
+protocol NoteFields: AnyObject {
     associatedtype Author
     associatedtype NoteTag
     var title: String { get set }
@@ -57,7 +57,7 @@ package protocol NoteFields: AnyObject {
 
 extension NoteFields {
     @inline(__always)
-    package func assign(_ attributes: NoteAttributes, relinking related: (author: Author, tags: [NoteTag])?) {
+    func assign(_ attributes: NoteAttributes, relinking related: (author: Author, tags: [NoteTag])?) {
         if title != attributes.title { title = attributes.title }
         if body != attributes.body { body = attributes.body }
         if isPinned != attributes.isPinned { isPinned = attributes.isPinned }
@@ -69,7 +69,7 @@ extension NoteFields {
     }
 }
 
-package protocol MessageFields: AnyObject {
+protocol MessageFields: AnyObject {
     associatedtype Author
     var text: String { get set }
     var sentAt: Int64 { get set }
@@ -82,7 +82,7 @@ package protocol MessageFields: AnyObject {
 
 extension MessageFields {
     @inline(__always)
-    package func assign(
+    func assign(
         _ attributes: MessageAttributes, relinking related: (author: Author, participants: [Author], replies: [Self])?
     ) {
         if text != attributes.text { text = attributes.text }

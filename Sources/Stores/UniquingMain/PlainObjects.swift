@@ -29,13 +29,13 @@ public enum PlainObjects: MainObjectKinds {
 public final class PlainUser: MainUser, UserFields, @unchecked Sendable {
     public typealias Context = Void
     public let id: UserID
-    @exclusivity(unchecked) public package(set) var name: String
-    @exclusivity(unchecked) public package(set) var username: String
-    @exclusivity(unchecked) public package(set) var avatarURL: String
-    @exclusivity(unchecked) public package(set) var bio: String?
-    @exclusivity(unchecked) public package(set) var isOnline: Bool
-    @exclusivity(unchecked) public package(set) var followerCount: Int
-    @exclusivity(unchecked) public package(set) var updatedAt: Int64
+    @exclusivity(unchecked) public internal(set) var name: String
+    @exclusivity(unchecked) public internal(set) var username: String
+    @exclusivity(unchecked) public internal(set) var avatarURL: String
+    @exclusivity(unchecked) public internal(set) var bio: String?
+    @exclusivity(unchecked) public internal(set) var isOnline: Bool
+    @exclusivity(unchecked) public internal(set) var followerCount: Int
+    @exclusivity(unchecked) public internal(set) var updatedAt: Int64
     @exclusivity(unchecked) public private(set) var isDeleted = false
 
     public init(id: UserID, attributes: UserAttributes, context: Void) {
@@ -59,9 +59,9 @@ public final class PlainUser: MainUser, UserFields, @unchecked Sendable {
 public final class PlainTag: MainTag, TagFields, @unchecked Sendable {
     public typealias Context = Void
     public let id: TagID
-    @exclusivity(unchecked) public package(set) var name: String
-    @exclusivity(unchecked) public package(set) var colorHex: String?
-    @exclusivity(unchecked) public package(set) var updatedAt: Int64
+    @exclusivity(unchecked) public internal(set) var name: String
+    @exclusivity(unchecked) public internal(set) var colorHex: String?
+    @exclusivity(unchecked) public internal(set) var updatedAt: Int64
     @exclusivity(unchecked) public private(set) var isDeleted = false
 
     public init(id: TagID, attributes: TagAttributes, context: Void) {
@@ -81,12 +81,12 @@ public final class PlainTag: MainTag, TagFields, @unchecked Sendable {
 public final class PlainNote: MainNote, NoteFields, @unchecked Sendable {
     public typealias Context = Void
     public let id: NoteID
-    @exclusivity(unchecked) public package(set) var title: String
-    @exclusivity(unchecked) public package(set) var body: String
-    @exclusivity(unchecked) public package(set) var isPinned: Bool
-    @exclusivity(unchecked) public package(set) var updatedAt: Int64
-    @exclusivity(unchecked) public package(set) var author: PlainUser
-    @exclusivity(unchecked) public package(set) var tags: [PlainTag]
+    @exclusivity(unchecked) public internal(set) var title: String
+    @exclusivity(unchecked) public internal(set) var body: String
+    @exclusivity(unchecked) public internal(set) var isPinned: Bool
+    @exclusivity(unchecked) public internal(set) var updatedAt: Int64
+    @exclusivity(unchecked) public internal(set) var author: PlainUser
+    @exclusivity(unchecked) public internal(set) var tags: [PlainTag]
     @exclusivity(unchecked) public private(set) var isDeleted = false
 
     public init(id: NoteID, attributes: NoteAttributes, author: PlainUser, tags: [PlainTag], context: Void) {
@@ -109,13 +109,13 @@ public final class PlainNote: MainNote, NoteFields, @unchecked Sendable {
 public final class PlainMessage: MainMessage, MessageFields, @unchecked Sendable {
     public typealias Context = Void
     public let id: MessageID
-    @exclusivity(unchecked) public package(set) var text: String
-    @exclusivity(unchecked) public package(set) var sentAt: Int64
-    @exclusivity(unchecked) public package(set) var editedAt: Int64?
-    @exclusivity(unchecked) public package(set) var isRead: Bool
-    @exclusivity(unchecked) public package(set) var author: PlainUser
-    @exclusivity(unchecked) public package(set) var participants: [PlainUser]
-    @exclusivity(unchecked) public package(set) var replies: [PlainMessage]
+    @exclusivity(unchecked) public internal(set) var text: String
+    @exclusivity(unchecked) public internal(set) var sentAt: Int64
+    @exclusivity(unchecked) public internal(set) var editedAt: Int64?
+    @exclusivity(unchecked) public internal(set) var isRead: Bool
+    @exclusivity(unchecked) public internal(set) var author: PlainUser
+    @exclusivity(unchecked) public internal(set) var participants: [PlainUser]
+    @exclusivity(unchecked) public internal(set) var replies: [PlainMessage]
     @exclusivity(unchecked) public private(set) var isDeleted = false
 
     public init(

@@ -6,7 +6,6 @@ import Synchronization
 import TestSupport
 import Testing
 import UniquingMain
-import UniquingObservable
 
 /// `uniquing-main` and `uniquing-observable`: the thread that creates the
 /// store's `MainQueue` (the test's own) is the main thread; writes from

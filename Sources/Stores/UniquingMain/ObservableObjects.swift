@@ -2,7 +2,6 @@ import ModelGraph
 import Observation
 import StoreInterface
 import StoreSupport
-import UniquingMain
 
 /// `uniquing-observable`'s objects: the main-confined store's objects built
 /// on Swift's Observation, as SwiftData apps hold their models. Every read
@@ -36,13 +35,13 @@ public typealias UniquingObservableStore = MainConfinedStore<ObservableObjects>
 public final class ObservableUser: MainUser, UserFields, @unchecked Sendable {
     public typealias Context = Void
     public let id: UserID
-    public package(set) var name: String
-    public package(set) var username: String
-    public package(set) var avatarURL: String
-    public package(set) var bio: String?
-    public package(set) var isOnline: Bool
-    public package(set) var followerCount: Int
-    public package(set) var updatedAt: Int64
+    public internal(set) var name: String
+    public internal(set) var username: String
+    public internal(set) var avatarURL: String
+    public internal(set) var bio: String?
+    public internal(set) var isOnline: Bool
+    public internal(set) var followerCount: Int
+    public internal(set) var updatedAt: Int64
     public private(set) var isDeleted = false
 
     public init(id: UserID, attributes: UserAttributes, context: Void) {
@@ -67,9 +66,9 @@ public final class ObservableUser: MainUser, UserFields, @unchecked Sendable {
 public final class ObservableTag: MainTag, TagFields, @unchecked Sendable {
     public typealias Context = Void
     public let id: TagID
-    public package(set) var name: String
-    public package(set) var colorHex: String?
-    public package(set) var updatedAt: Int64
+    public internal(set) var name: String
+    public internal(set) var colorHex: String?
+    public internal(set) var updatedAt: Int64
     public private(set) var isDeleted = false
 
     public init(id: TagID, attributes: TagAttributes, context: Void) {
@@ -90,12 +89,12 @@ public final class ObservableTag: MainTag, TagFields, @unchecked Sendable {
 public final class ObservableNote: MainNote, NoteFields, @unchecked Sendable {
     public typealias Context = Void
     public let id: NoteID
-    public package(set) var title: String
-    public package(set) var body: String
-    public package(set) var isPinned: Bool
-    public package(set) var updatedAt: Int64
-    public package(set) var author: ObservableUser
-    public package(set) var tags: [ObservableTag]
+    public internal(set) var title: String
+    public internal(set) var body: String
+    public internal(set) var isPinned: Bool
+    public internal(set) var updatedAt: Int64
+    public internal(set) var author: ObservableUser
+    public internal(set) var tags: [ObservableTag]
     public private(set) var isDeleted = false
 
     public init(id: NoteID, attributes: NoteAttributes, author: ObservableUser, tags: [ObservableTag], context: Void) {
@@ -119,13 +118,13 @@ public final class ObservableNote: MainNote, NoteFields, @unchecked Sendable {
 public final class ObservableMessage: MainMessage, MessageFields, @unchecked Sendable {
     public typealias Context = Void
     public let id: MessageID
-    public package(set) var text: String
-    public package(set) var sentAt: Int64
-    public package(set) var editedAt: Int64?
-    public package(set) var isRead: Bool
-    public package(set) var author: ObservableUser
-    public package(set) var participants: [ObservableUser]
-    public package(set) var replies: [ObservableMessage]
+    public internal(set) var text: String
+    public internal(set) var sentAt: Int64
+    public internal(set) var editedAt: Int64?
+    public internal(set) var isRead: Bool
+    public internal(set) var author: ObservableUser
+    public internal(set) var participants: [ObservableUser]
+    public internal(set) var replies: [ObservableMessage]
     public private(set) var isDeleted = false
 
     public init(
