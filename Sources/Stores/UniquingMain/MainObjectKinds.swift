@@ -5,7 +5,7 @@ import StoreSupport
 /// The objects a main-confined store hands out: live objects that only the
 /// main thread reads and changes, so they need no lock, with the fields a
 /// row displays. Plain classes, or `@Observable` ones (`uniquing-observable`).
-public protocol MainObjectKinds: LiveObjectKinds
+public protocol MainObjectKinds: LiveObjectKinds, SendableMetatype
 where Context == Void, User: MainUser, Tag: MainTag, Note: MainNote, Message: MainMessage {
     /// The store built on these objects.
     static var design: StoreDesign { get }

@@ -22,8 +22,8 @@ struct MainConfinedStoreTests {
         let store = MainConfinedStore<Objects>(configuration: StoreConfiguration(mainQueue: MainQueue()))
         try store.merge(Fixtures.graph().fullBatch)
         let first = try #require(store.note(NoteID(1)))
-        #expect(try #require(store.note(NoteID(1))) === first)
-        #expect(try #require(store.user(first.author.id)) === first.author)
+        #expect(store.note(NoteID(1)) === first)
+        #expect(store.user(first.author.id) === first.author)
     }
 
     @Test("a write on the main thread changes held objects at once and tells observers there")
@@ -64,15 +64,18 @@ struct MainConfinedStoreTests {
         let refreshedBefore = store.counts.refreshedOnMain
 
         let backgroundRow = Mutex<[String]>([])
+        let failed = Mutex(0)
         runOnThreads(1) { _ in
             // Two writes in order; the second must win on the main thread too.
-            try? store.apply(.user(UserPayload(id: author, name: .present("First Background Name"))))
-            try? store.apply(.user(UserPayload(id: author, name: .present("Second Background Name"))))
+            for name in ["First Background Name", "Second Background Name"] {
+                do { try store.apply(.user(UserPayload(id: author, name: .present(name)))) } catch { failed.withLock { $0 += 1 } }
+            }
             var recorder = RowRecorder()
             _ = store.readRow(of: .note(NoteID(1)), into: &recorder)
             backgroundRow.withLock { $0 = recorder.texts }
         }
 
+        #expect(failed.withLock { $0 } == 0)
         // The records have the writes: another thread reads them at once.
         #expect(backgroundRow.withLock { $0 }.contains("Second Background Name"))
         // The main thread's objects and observers wait for the drain.
@@ -126,19 +129,25 @@ struct MainConfinedStoreTests {
             changes.withLock { $0.append(main.isMainThread) }
         }
 
-        runOnThreads(1) { _ in
-            // A field the view did not read: no change for it.
-            try? store.apply(.user(UserPayload(id: author.id, bio: .present("A bio nobody shows"))))
-        }
+        // A field the view did not read: no change for it.
+        #expect(applyElsewhere(store, .user(UserPayload(id: author.id, bio: .present("A bio nobody shows")))))
         main.drain()
         #expect(changes.withLock { $0 }.isEmpty)
 
-        runOnThreads(1) { _ in
-            try? store.apply(.user(UserPayload(id: author.id, name: .present("Tracked Name Change"))))
-        }
+        #expect(applyElsewhere(store, .user(UserPayload(id: author.id, name: .present("Tracked Name Change")))))
         #expect(changes.withLock { $0 }.isEmpty)
         main.drain()
         #expect(changes.withLock { $0 } == [true])
         #expect(author.name == "Tracked Name Change")
+    }
+
+    /// Applies `patch` on a thread of its own; whether it applied.
+    private func applyElsewhere(_ store: UniquingObservableStore, _ patch: ModelPatch) -> Bool {
+        let applied = Mutex(false)
+        runOnThreads(1) { _ in
+            let result = (try? store.apply(patch)) != nil
+            applied.withLock { $0 = result }
+        }
+        return applied.withLock { $0 }
     }
 }
