@@ -3,7 +3,7 @@ import BenchReport
 
 extension ReportContext {
     /// What the scenario definitions tell a report: parameter meanings,
-    /// variant parameters, Rocket Data's published figures.
+    /// variant parameters, Rocket Data's published figures, the sources' claims.
     static let scenarios = ReportContext(
         parameterSummaries: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { scenario in
             (scenario.rawValue, Dictionary(uniqueKeysWithValues: scenario.definition.parameters.map { ($0.name, $0.summary) }))
@@ -14,5 +14,6 @@ extension ReportContext {
                                     name: $0.name, publishedSeconds: $0.publishedSeconds)
         },
         referenceNote: PublishedReference.rocketDataNote,
-        mechanisms: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { ($0.rawValue, $0.definition.mechanisms) }))
+        mechanisms: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { ($0.rawValue, $0.definition.mechanisms) }),
+        claims: SourceClaim.seeds)
 }

@@ -10,10 +10,11 @@ public enum MarkdownReport {
     }
 
     static func render(_ run: RunResult, context: ReportContext, sweeps: [Sweep]) -> String {
-        var sections = [header(run), stores(run), summary(run, context: context), everyCase(run)]
+        var sections = [header(run), stores(run), ClaimsSection.render(run, context: context), summary(run, context: context),
+                        everyCase(run)]
         sections += scenarios(run, context: context, sweeps: sweeps)
         sections += [method(run), floors(run), machine(run)]
-        return sections.joined(separator: "\n") + "\n"
+        return sections.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
     }
 
     static func header(_ run: RunResult) -> String {

@@ -1,6 +1,7 @@
 /// What a report needs to know beyond a `results.json`: facts that live in
-/// the scenario definitions (what a parameter means, what others published),
-/// handed in by the caller so this module never depends on the driver.
+/// the scenario definitions (what a parameter means, what others published
+/// and claimed), handed in by the caller so this module never depends on the
+/// driver.
 /// The same context and the same results always render the same bytes.
 public struct ReportContext: Sendable {
     /// A published figure to set beside one case: a Rocket Data performance test.
@@ -31,15 +32,19 @@ public struct ReportContext: Sendable {
     /// Scenario → sentences explaining its result, each with `{metric-id}`
     /// placeholders for the stores' figures (see `Mechanism`).
     public var mechanisms: [String: [String]]
+    /// What the source systems claimed, and the cases that test each claim.
+    public var claims: [SourceClaim]
 
     public init(
         parameterSummaries: [String: [String: String]] = [:], categoricalParameters: Set<String> = [],
-        references: [Reference] = [], referenceNote: String = "", mechanisms: [String: [String]] = [:]
+        references: [Reference] = [], referenceNote: String = "", mechanisms: [String: [String]] = [:],
+        claims: [SourceClaim] = []
     ) {
         self.parameterSummaries = parameterSummaries
         self.categoricalParameters = categoricalParameters
         self.references = references
         self.referenceNote = referenceNote
         self.mechanisms = mechanisms
+        self.claims = claims
     }
 }

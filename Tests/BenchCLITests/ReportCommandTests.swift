@@ -84,6 +84,28 @@ struct ReportCommandTests {
     }
 
     /// Every file below `directory`, as relative paths, sorted.
+    @Test("the committed reports are what this version of bench renders from their results.json",
+          arguments: ["default", "full"])
+    func committedReports(profile: String) throws {
+        let committed = Self.repository.appendingPathComponent("results/\(profile)")
+        let regenerated = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: regenerated) }
+        let outcome = try BenchProcess.run(["report", "--input", committed.appendingPathComponent("results.json").path,
+                                            "--output", regenerated.path])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let rendered = try Self.files(in: regenerated)
+        #expect(try Self.files(in: committed).filter { $0 != "results.json" } == rendered)
+        for name in rendered {
+            let original = try Data(contentsOf: committed.appendingPathComponent(name))
+            let again = try Data(contentsOf: regenerated.appendingPathComponent(name))
+            #expect(original == again, "results/\(profile)/\(name) is stale: run bench report --input on its results.json")
+        }
+    }
+
+    /// The checkout this test was built from.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     static func files(in directory: URL) throws -> [String] {
         let enumerator = FileManager.default.enumerator(atPath: directory.path)
         var names: [String] = []

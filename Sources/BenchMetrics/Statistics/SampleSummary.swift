@@ -72,16 +72,17 @@ public struct OutlierCounts: Hashable, Sendable, Codable {
     }
 }
 
-enum Quantiles {
+/// Quantiles of a sample, the way summaries and charts compute them.
+public enum Quantiles {
     /// Linear interpolation between closest ranks; `sorted` must be sorted.
-    static func quantile(_ sorted: [Double], _ q: Double) -> Double {
+    public static func quantile(_ sorted: [Double], _ q: Double) -> Double {
         let position = q * Double(sorted.count - 1)
         let lower = Int(position.rounded(.down)), upper = Int(position.rounded(.up))
         let fraction = position - Double(lower)
         return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
     }
 
-    static func median(_ sorted: [Double]) -> Double { quantile(sorted, 0.5) }
+    public static func median(_ sorted: [Double]) -> Double { quantile(sorted, 0.5) }
 }
 
 enum Bootstrap {

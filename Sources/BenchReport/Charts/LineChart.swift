@@ -1,28 +1,42 @@
 import Foundation
 
-/// A line chart as standalone SVG: one line per series, labelled axes,
-/// log scales where the data spans more than `ChartAxis.logarithmicSpan`.
+/// A line chart as standalone SVG: one line per series over a band of its
+/// spread, labelled axes, log scales where the data spans more than
+/// `ChartAxis.logarithmicSpan`.
 /// Plain SVG 1.1 with no script or external font, so GitHub and browsers
 /// show it as an image.
 struct LineChart {
+    /// A value at `x`, and the range its band covers there.
+    struct Point {
+        let x: Double
+        let y: Double
+        let low: Double
+        let high: Double
+    }
+
     struct Series {
         let name: String
-        let points: [(x: Double, y: Double)]
+        let points: [Point]
     }
 
     let title: String
-    let subtitle: String
+    /// Lines under the title: the fixed parameters, how to read the chart.
+    let subtitles: [String]
     let xLabel: String
     let yLabel: String
     let series: [Series]
 
-    static let width = 720.0, height = 420.0
-    private static let left = 86.0, right = 150.0, top = 58.0, bottom = 62.0
-    private static let colors = ["#1f6fb4", "#d1495b", "#2a9d5c", "#8e5ea2", "#e08e0b"]
-    private static let markers = ["circle", "square", "diamond", "triangle", "circle"]
+    static let width = 820.0, height = 440.0
+    /// The right margin holds the legend: room for a 20-character store name.
+    private static let left = 86.0, right = 196.0, top = 74.0, bottom = 62.0
+    /// One color and marker per store for up to eight stores (Okabe-Ito,
+    /// told apart also by readers with color blindness).
+    private static let colors = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#999933"]
+    private static let markers = ["circle", "square", "diamond", "triangle", "circle", "square", "diamond", "triangle"]
 
     func svg() -> String {
-        let xs = series.flatMap { $0.points.map(\.x) }, ys = series.flatMap { $0.points.map(\.y) }
+        let xs = series.flatMap { $0.points.map(\.x) }
+        let ys = series.flatMap { $0.points.flatMap { [$0.y, $0.low, $0.high] } }
         let xAxis = ChartAxis(covering: xs, fromZero: false)
         let yAxis = ChartAxis(covering: ys, fromZero: true)
         let plotWidth = Self.width - Self.left - Self.right, plotHeight = Self.height - Self.top - Self.bottom
@@ -34,9 +48,12 @@ struct LineChart {
         viewBox="0 0 \(Self.number(Self.width)) \(Self.number(Self.height))" font-family="Helvetica, Arial, sans-serif">
         <rect width="100%" height="100%" fill="#ffffff"/>
         <text x="\(Self.number(Self.left))" y="24" font-size="16" font-weight="bold" fill="#222">\(Self.escaped(title))</text>
-        <text x="\(Self.number(Self.left))" y="43" font-size="12" fill="#555">\(Self.escaped(subtitle))</text>
 
         """
+        for (index, line) in subtitles.enumerated() {
+            let y = Self.number(43 + Double(index) * 16)
+            out += "<text x=\"\(Self.number(Self.left))\" y=\"\(y)\" font-size=\"12\" fill=\"#555\">\(Self.escaped(line))</text>\n"
+        }
         // Grid and tick labels.
         for tick in xAxis.ticks {
             let x = Self.number(px(tick))
@@ -55,6 +72,13 @@ struct LineChart {
         out += "<text x=\"\(Self.number(Self.left + plotWidth / 2))\" y=\"\(Self.number(Self.height - 16))\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\">\(Self.escaped(xTitle))</text>\n"
         let yMiddle = Self.number(Self.top + plotHeight / 2)
         out += "<text x=\"20\" y=\"\(yMiddle)\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\" transform=\"rotate(-90 20 \(yMiddle))\">\(Self.escaped(yTitle))</text>\n"
+        // Bands first, so that every line is drawn over them.
+        for (index, line) in series.enumerated() where line.points.contains(where: { $0.low != $0.high }) {
+            let upper = line.points.map { "\(Self.number(px($0.x))),\(Self.number(py($0.high)))" }
+            let lower = line.points.reversed().map { "\(Self.number(px($0.x))),\(Self.number(py($0.low)))" }
+            let color = Self.colors[index % Self.colors.count]
+            out += "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(color)\" fill-opacity=\"0.18\"/>\n"
+        }
         // Lines, markers and the legend.
         for (index, line) in series.enumerated() {
             let color = Self.colors[index % Self.colors.count]

@@ -1,3 +1,4 @@
+import BenchMetrics
 import BenchResults
 
 /// Cases of one scenario that differ in a single numeric parameter: one
@@ -8,8 +9,9 @@ struct Sweep {
     /// The other parameters, the same for every point ("K=50 frames=10000").
     let fixed: String
     let metric: MetricDescriptor
-    /// One series per store, points in ascending parameter order.
-    let series: [(store: String, points: [(x: Double, y: Double)])]
+    /// One series per store, points in ascending parameter order: the
+    /// median of the rounds, and their interquartile range.
+    let series: [(store: String, points: [LineChart.Point])]
 
     /// File name of the chart: scenario and parameter, plus the fixed values
     /// when another sweep of the same parameter needs telling apart.
@@ -56,11 +58,13 @@ struct Sweep {
     private init?(_ scenario: String, _ parameter: String, _ rest: [String: Int], _ cases: [CaseResult], stores: [String]) {
         guard let first = cases.first, let headline = MarkdownReport.headlineMetric(first),
               let metric = first.descriptor(headline) else { return nil }
-        var series: [(store: String, points: [(x: Double, y: Double)])] = []
+        var series: [(store: String, points: [LineChart.Point])] = []
         for store in stores {
-            let points = cases.compactMap { result -> (x: Double, y: Double)? in
-                guard let value = result.store(store)?.metric(headline)?.median, value.isFinite else { return nil }
-                return (Double(result.parameters[parameter]!), value)
+            let points = cases.compactMap { result -> LineChart.Point? in
+                guard let measured = result.store(store)?.metric(headline), measured.median.isFinite else { return nil }
+                let sorted = measured.rounds.sorted()
+                return LineChart.Point(x: Double(result.parameters[parameter]!), y: measured.median,
+                                       low: Quantiles.quantile(sorted, 0.25), high: Quantiles.quantile(sorted, 0.75))
             }
             if !points.isEmpty { series.append((store, points)) }
         }
@@ -78,11 +82,10 @@ extension Sweep {
     func chart(rounds: Int, context: ReportContext) -> LineChart {
         let meaning = context.parameterSummaries[scenario]?[parameter].map { ": \($0)" } ?? ""
         let direction = metric.lowerIsBetter ? "lower is better" : "higher is better"
-        var subtitle = "median of \(rounds) rounds; \(direction)"
-        if !fixed.isEmpty { subtitle = "\(fixed); " + subtitle }
+        let reading = "median of \(rounds) rounds, band from their quartiles; \(direction)"
         return LineChart(
             title: "\(scenario): \(metric.label) by \(parameter)",
-            subtitle: subtitle,
+            subtitles: fixed.isEmpty ? [reading] : [fixed, reading],
             xLabel: "\(parameter)\(meaning)",
             yLabel: "\(metric.label) (\(metric.unit))",
             series: series.map { LineChart.Series(name: $0.store, points: $0.points) })

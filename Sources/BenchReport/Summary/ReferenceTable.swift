@@ -12,7 +12,7 @@ enum ReferenceTable {
                 let metric = result.descriptor(id) else { continue }
             let ours = run.stores.map { store -> String in
                 guard let median = result.store(store)?.metric(id)?.median else { return "–" }
-                return NumberFormat.value(milliseconds(median, unit: metric.unit))
+                return TimeUnits.convert(median, from: metric.unit, to: "ms").map(NumberFormat.value) ?? "–"
             }
             rows.append([reference.name, NumberFormat.value(reference.publishedSeconds * 1_000)] + ours)
         }
@@ -22,14 +22,5 @@ enum ReferenceTable {
                                      textColumns: 1)
         if !context.referenceNote.isEmpty { text += "\n" + context.referenceNote + "\n" }
         return text + "\n"
-    }
-
-    private static func milliseconds(_ value: Double, unit: String) -> Double {
-        switch unit {
-        case "ns": value / 1e6
-        case "µs": value / 1e3
-        case "s": value * 1e3
-        default: value
-        }
     }
 }
