@@ -85,18 +85,19 @@ extension SourceClaim {
             ]),
     ]
 
-    /// The main thread keeps its frames while a writer syncs, and is not held
-    /// up at launch while the whole graph arrives.
+    /// The main thread keeps its frames while a writer syncs, and at launch
+    /// while the whole graph arrives.
     private static let mainThreadUnblocked = [
         ClaimTest(scenario: ScenarioID.backgroundSync.rawValue, parameters: ["launch": 0], metric: "main.frame.p99",
                   rule: .atMost(frame120HzMicroseconds, meaning: "scrolling: a whole frame's CPU fits a 120 Hz frame")),
-        ClaimTest(scenario: ScenarioID.backgroundSync.rawValue, parameters: ["launch": 1], metric: "launch.blocked",
-                  rule: .atMost(frame60HzMilliseconds, meaning: "launch: held up less than one 60 Hz frame in all")),
+        // Wall clock: a frame that waits for the store's lock is as late as one that works.
+        ClaimTest(scenario: ScenarioID.backgroundSync.rawValue, parameters: ["launch": 1], metric: "main.frame.wall.max",
+                  rule: .atMost(frame60HzMicroseconds, meaning: "launch: no frame longer than a 60 Hz frame, waits included")),
     ]
     private static let values = DesignSelector(family: DesignFamily.values.rawValue, label: "immutable values")
     /// "Barely different": the values' best within a quarter of the objects' best.
     private static let barely = 1.25
     /// Frame budgets in the units of the metrics they bound.
     private static let frame120HzMicroseconds = 8_333.0
-    private static let frame60HzMilliseconds = 16.667
+    private static let frame60HzMicroseconds = 16_667.0
 }

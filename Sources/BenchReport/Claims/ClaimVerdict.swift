@@ -51,7 +51,7 @@ struct ClaimVerdict {
         } else {
             // Name the shorter list: where it holds, or where it does not.
             text = held.count <= failed.count
-                ? "**holds only when** " + caseNames(held) : "**holds except when** " + caseNames(failed)
+                ? "**holds only when** " + caseNames(held) : "**holds except when** " + caseNames(failed, namingFailures: true)
         }
         // Whether every other store meets the same limits: then a claim that
         // holds does not set the designs apart, and one that fails is the
@@ -71,8 +71,9 @@ struct ClaimVerdict {
 
     /// "feed-read scroll=1; tag-rename": each case by its scenario and the
     /// parameter values no other case of that scenario in the claim has (or,
-    /// when none is unique, every parameter that varies among them).
-    private func caseNames(_ some: [Finding]) -> String {
+    /// when none is unique, every parameter that varies among them), and
+    /// with `namingFailures`, the favoured stores beyond a limit there.
+    private func caseNames(_ some: [Finding], namingFailures: Bool = false) -> String {
         var names: [String] = []
         for finding in some {
             let scenario = finding.result.scenario
@@ -81,7 +82,13 @@ struct ClaimVerdict {
             let varying = parameters.keys.sorted().filter { name in Set(siblings.map { $0[name] }).count > 1 }
             let unique = varying.filter { name in siblings.filter { $0[name] == parameters[name] }.count == 1 }
             let shown = unique.isEmpty ? varying : unique
-            let name = ([scenario] + shown.map { "\($0)=\(parameters[$0]!)" }).joined(separator: " ")
+            var name = ([scenario] + shown.map { "\($0)=\(parameters[$0]!)" }).joined(separator: " ")
+            let beyond = favoured.filter { store in
+                finding.figures.contains { $0.store == store } && !finding.passing.contains(store)
+            }
+            if namingFailures, finding.test.rule.isLimit, !beyond.isEmpty {
+                name += " (\(beyond.joined(separator: ", ")) beyond the limit)"
+            }
             if !names.contains(name) { names.append(name) }
         }
         return names.joined(separator: "; ")
