@@ -14,12 +14,14 @@ import StoreInterface
 // reader does not find files for names with spaces.
 
 let benchmarks: @Sendable () -> Void = {
-    // Exact counters are gated tightly; time only loosely, as on any shared machine.
+    // Exact counters are gated tightly; time only against a gross regression. On a
+    // shared 2-vCPU machine, one process's p90 of an unchanged build moved +180% and
+    // +224% (weak-table lookups) in one CI run and passed on the next, so 150% flaked.
     let gate: [BenchmarkMetric: BenchmarkThresholds] = [
         .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 1.0], absolute: [.p90: 2]),
         .retains: BenchmarkThresholds(relative: [.p90: 1.0]),
         .releases: BenchmarkThresholds(relative: [.p90: 1.0]),
-        .wallClock: BenchmarkThresholds(relative: [.p90: 150.0]),
+        .wallClock: BenchmarkThresholds(relative: [.p90: 400.0]),
     ]
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal, .retains, .releases],
