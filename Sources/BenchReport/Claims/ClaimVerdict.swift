@@ -1,4 +1,3 @@
-import BenchMetrics
 import BenchResults
 
 /// A claim judged on one run: a finding for every case that tests it, and
@@ -104,29 +103,25 @@ struct ClaimVerdict {
         _ test: ClaimTest, _ result: CaseResult, favoured: [String], run: RunResult, context: ReportContext
     ) -> Finding? {
         guard let metric = result.descriptor(test.metric) else { return nil }
-        let series = run.stores.compactMap { store in result.store(store)?.metric(test.metric).map { (store, $0) } }
-        let figures = series.map { (store: $0.0, median: $0.1.median) }
-        let ours = series.filter { favoured.contains($0.0) }
-        guard !ours.isEmpty else { return nil }
+        let figures = run.stores.compactMap { store in
+            result.store(store)?.metric(test.metric).map { (store: store, median: $0.median) }
+        }
+        guard figures.contains(where: { favoured.contains($0.store) }) else { return nil }
         func quantity(_ value: Double) -> String { Mechanism.quantity(value, unit: metric.unit) }
 
         switch test.rule {
         case .familyWithin(let allowed):
-            let theirs = series.filter { !favoured.contains($0.0) }
-            guard let best = Self.best(ours, metric), let rival = Self.best(theirs, metric) else { return nil }
-            let comparison = metric.kind == .count
-                ? Comparison(exactBaseline: rival.1.median, candidate: best.1.median)
-                : Comparison(baseline: rival.1.rounds, candidate: best.1.rounds)
-            let ratio = comparison.ratio.isNaN ? 1 : comparison.ratio
-            let worse = metric.lowerIsBetter ? comparison.verdict == .higher : comparison.verdict == .lower
-            let factor = metric.lowerIsBetter ? ratio : 1 / ratio
-            let standing = comparison.verdict == .same ? "within noise"
-                : worse ? "\(NumberFormat.ratio(factor)) worse" : "\(NumberFormat.ratio(1 / factor)) better"
+            guard let duel = FamilyDuel(result, metric: metric, side: { favoured.contains($0) ? "ours" : "theirs" }),
+                  let best = duel.leader["ours"], let rival = duel.leader["theirs"] else { return nil }
+            let worse = duel.winner == "theirs"
+            let standing = duel.winner == nil ? "within noise"
+                : "\(NumberFormat.ratio(duel.factor)) \(worse ? "worse" : "better")"
             let criterion = allowed <= 1 ? "no worse than the other designs' best"
                 : "within \(NumberFormat.ratio(allowed)) of the other designs' best, or better"
-            let detail = "\(best.0) \(quantity(best.1.median)) against \(rival.0) \(quantity(rival.1.median)): \(standing)"
-            return Finding(test: test, result: result, metric: metric, figures: figures, holds: !worse || factor <= allowed,
-                           passing: [], criterion: criterion, detail: detail)
+            let detail = "\(best) \(quantity(duel.median["ours"]!)) against \(rival) "
+                + "\(quantity(duel.median["theirs"]!)): \(standing)"
+            return Finding(test: test, result: result, metric: metric, figures: figures,
+                           holds: !worse || duel.factor <= allowed, passing: [], criterion: criterion, detail: detail)
 
         case .atMost(let limit, let meaning):
             return limitFinding(test, result, metric, figures, favoured: favoured, limit: limit, meaning: meaning)
@@ -159,9 +154,6 @@ struct ClaimVerdict {
             criterion: "\(bound) \(Mechanism.quantity(limit, unit: metric.unit)) (\(meaning))", detail: detail)
     }
 
-    private static func best(_ series: [(String, MetricSeries)], _ metric: MetricDescriptor) -> (String, MetricSeries)? {
-        series.min { metric.lowerIsBetter ? $0.1.median < $1.1.median : $0.1.median > $1.1.median }
-    }
 }
 
 extension ClaimRule {
