@@ -1,3 +1,5 @@
+import BenchMetrics
+
 /// What a measured number is, so it can be compared and gated correctly.
 public struct MetricDescriptor: Hashable, Sendable, Codable {
     /// Stable within a scenario, for example "rename.p99".
@@ -58,4 +60,16 @@ public struct MetricSeries: Hashable, Sendable, Codable {
     }
 
     public var median: Double { summary.median }
+}
+
+extension Comparison {
+    /// Compares two stores' rounds of one metric: an exact count exactly,
+    /// anything else statistically.
+    public init(baseline: MetricSeries, candidate: MetricSeries) {
+        if baseline.metric.kind == .count {
+            self.init(exactBaseline: baseline.median, candidate: candidate.median)
+        } else {
+            self.init(baseline: baseline.rounds, candidate: candidate.rounds)
+        }
+    }
 }

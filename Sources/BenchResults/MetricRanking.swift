@@ -35,9 +35,7 @@ public struct MetricRanking: Hashable, Sendable, Codable {
         for entry in series.dropFirst() where better(entry.series.median, than: leader.series.median) { leader = entry }
         best = leader.store
         standings = series.filter { $0.store != leader.store }.map { entry in
-            let comparison = metric.kind == .count
-                ? Comparison(exactBaseline: leader.series.median, candidate: entry.series.median)
-                : Comparison(baseline: leader.series.rounds, candidate: entry.series.rounds)
+            let comparison = Comparison(baseline: leader.series, candidate: entry.series)
             let worse: Comparison.Verdict = metric.lowerIsBetter ? .higher : .lower
             return Standing(
                 store: entry.store, ratio: comparison.ratio,

@@ -37,9 +37,7 @@ struct FamilyDuel {
         guard best.count == 2 else { return nil }
         let sides = best.keys.sorted()
         let (first, second) = (best[sides[0]]!, best[sides[1]]!)
-        let comparison = metric.kind == .count
-            ? Comparison(exactBaseline: first.median, candidate: second.median)
-            : Comparison(baseline: first.rounds, candidate: second.rounds)
+        let comparison = Comparison(baseline: first, candidate: second)
         self.leader = leader
         median = best.mapValues(\.median)
         let ratio = comparison.ratio.isNaN ? 1 : comparison.ratio
