@@ -1,3 +1,5 @@
+import BenchResults
+
 /// What a report needs to know beyond a `results.json`: facts that live in
 /// the scenario definitions (what a parameter means, what others published
 /// and claimed), handed in by the caller so this module never depends on the
@@ -19,6 +21,11 @@ public struct ReportContext: Sendable {
             self.value = value
             self.name = name
             self.publishedSeconds = publishedSeconds
+        }
+
+        /// Whether `result` is the case this figure was published for.
+        func matches(_ result: CaseResult) -> Bool {
+            result.scenario == scenario && result.parameters[parameter] == value
         }
     }
 

@@ -6,9 +6,7 @@ enum ReferenceTable {
     static func render(_ run: RunResult, scenario: String, context: ReportContext) -> String {
         var rows: [[String]] = []
         for reference in context.references where reference.scenario == scenario {
-            guard let result = run.cases.first(where: {
-                $0.scenario == scenario && $0.parameters[reference.parameter] == reference.value
-            }), let id = MarkdownReport.headlineMetric(result),
+            guard let result = run.cases.first(where: reference.matches), let id = MarkdownReport.headlineMetric(result),
                 let metric = result.descriptor(id) else { continue }
             let ours = run.stores.map { store -> String in
                 guard let median = result.store(store)?.metric(id)?.median else { return "–" }
