@@ -14,8 +14,8 @@ import PackageDescription
 //                              variant); none knows another
 //   StoreCatalog               the one list of stores, for the CLI, the tests and Benchmarks/
 //
-//   CJemalloc, BenchMetrics                measuring: allocations, latency, contention,
-//                                          statistics
+//   CJemalloc, CCallgrind, BenchMetrics    measuring: allocations, instructions (under
+//                                          Valgrind), latency, contention, statistics
 //   BenchResults, BenchDriver, BenchReport, RegressionGate, BenchCLI, bench
 //
 // The stores know nothing of how they are measured, and the measuring knows
@@ -64,6 +64,7 @@ let package = Package(
     ],
     targets: storeTargets + [
         .target(name: "CThreadSlot"),
+        .target(name: "CCallgrind"),
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",
@@ -74,7 +75,7 @@ let package = Package(
         .target(
             name: "BenchMetrics",
             dependencies: [
-                "CJemalloc", "COperatorNew", "CSanitizerDefaults", "Instrumentation",
+                "CJemalloc", "CCallgrind", "COperatorNew", "CSanitizerDefaults", "Instrumentation",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: specializedAcrossModules

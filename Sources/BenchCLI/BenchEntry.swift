@@ -101,7 +101,8 @@ struct BenchCommand: ParsableCommand {
           bench report --input results/full/results.json   report and charts again, no re-run
           bench soak --seconds 60                every store on every core, checked against a serial replay
         """,
-        subcommands: [CompareCommand.self, MergeCommand.self, ReportCommand.self, ListCommand.self, SoakCommand.self]
+        subcommands: [CompareCommand.self, MergeCommand.self, ReportCommand.self, ListCommand.self, SoakCommand.self,
+                      CountInstructionsCommand.self]
     )
 
     @OptionGroup var options: RunOptions

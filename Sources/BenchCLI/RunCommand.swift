@@ -31,6 +31,13 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Seed of every generated workload; the same seed gives the same operations.")
     var seed: UInt64 = 42
 
+    @Flag(help: """
+        Also count instructions per operation of the single-threaded scenarios under Valgrind's callgrind \
+        (a second pass, a few minutes for the quick profile; needs valgrind). Counts do not depend on the \
+        machine's speed or load, so a baseline with them gates CPU cost on any host.
+        """)
+    var instructions = false
+
     @Option(help: ArgumentHelp("Directory for results.json, report.md, charts/, results.csv and github-benchmark.json; default: results/<profile>.",
                                valueName: "dir"))
     var output: String?
@@ -58,6 +65,7 @@ struct RunOptions: ParsableArguments {
         if Provenance.buildConfiguration == "debug" {
             warn("this is a debug build: timings are meaningless. Run `swift run -c release bench` for real figures.")
         }
+        let instructionTools = instructions ? try InstructionPass.locateTools() : nil
         let plan = try makePlan()
         let progress = TerminalProgress(stores: plan.stores.map(\.name), rounds: plan.rounds)
         let runner = SuiteRunner(plan: plan, progress: progress, cancellation: Interruption.shared.flag)
@@ -75,12 +83,25 @@ struct RunOptions: ParsableArguments {
         }
         // Each case's table was printed as the case ended.
         print(TerminalReport.trailer(result), terminator: "")
-        try write(result, to: directory)
+        var complete = result
+        if let instructionTools, !result.isPartial {
+            print("\nCounting instructions under callgrind (each case once more, single-threaded scenarios only):")
+            complete = result.addingInstructions(from: try InstructionPass.run(self, tools: instructionTools))
+        }
+        try write(complete, to: directory)
         if result.isPartial {
             throw CommandFailure.failure(
                 "interrupted after \(result.cases.count) of \(plan.cases.count) cases; wrote those, marked partial, to \(directory.path)")
         }
-        return result
+        return complete
+    }
+
+    /// The options that choose the plan, as a command line.
+    var arguments: [String] {
+        ["--profile", profile.rawValue, "--seed", String(seed)]
+            + scenarios.flatMap { ["--scenario", $0] }
+            + stores.flatMap { ["--store", $0] }
+            + parameters.flatMap { ["--param", $0] }
     }
 
     private func checkAllocator() throws {

@@ -36,8 +36,8 @@ final class TerminalProgress: RunProgress, @unchecked Sendable {
         }
     }
 
-    func roundStarted(store: String, round: Int, of rounds: Int) {
-        lock.withLock { roundLine = "\(store) round \(round + 1)/\(rounds)" }
+    func roundStarted(store: String, round: Int?, of rounds: Int) {
+        lock.withLock { roundLine = round.map { "\(store) round \($0 + 1)/\(rounds)" } ?? "\(store) warm-up" }
         draw(force: true)
     }
 

@@ -45,7 +45,7 @@ struct CaseTable {
         let leaders = ranking.leaders
         var text: String
         if leaders.count == ranking.standings.count + 1 {
-            text = kind == .count ? "all equal" : "none clearly"
+            text = kind == .count || kind == .instructions ? "all equal" : "none clearly"
         } else if leaders.count == 1 {
             text = ranking.best
         } else {

@@ -40,6 +40,17 @@ public enum MetricKind: String, Hashable, Sendable, Codable {
     /// bytes of single-threaded operations, heap bytes, models,
     /// notifications, correctness checks): compared exactly.
     case count
+    /// Instructions executed per operation, counted under callgrind: they
+    /// depend on the code run, not on the CPU's speed or the machine's load,
+    /// so they repeat for a build, seed and parameters up to the little that
+    /// depends on addresses. Compared exactly between stores, gated against
+    /// a baseline within a tolerance.
+    case instructions
+
+    /// Instruction counts of two stores within this (relative) are alike:
+    /// far above how much one count moves between runs (a few hundredths of
+    /// a percent), far below any difference of design.
+    public static let instructionsAlike = 0.01
     /// A quantity that depends on thread timing or the machine (contention,
     /// context switches, resident memory, stale and torn reads under
     /// concurrency): compared statistically, reported but never gated.
@@ -64,11 +75,16 @@ public struct MetricSeries: Hashable, Sendable, Codable {
 
 extension Comparison {
     /// Compares two stores' rounds of one metric: an exact count exactly,
-    /// anything else statistically.
+    /// instruction counts within `MetricKind.instructionsAlike`, anything
+    /// else statistically.
     public init(baseline: MetricSeries, candidate: MetricSeries) {
-        if baseline.metric.kind == .count {
+        switch baseline.metric.kind {
+        case .count:
             self.init(exactBaseline: baseline.median, candidate: candidate.median)
-        } else {
+        case .instructions:
+            self.init(exactBaseline: baseline.median, candidate: candidate.median,
+                      tolerance: MetricKind.instructionsAlike)
+        case .timing, .quantity:
             self.init(baseline: baseline.rounds, candidate: candidate.rounds)
         }
     }

@@ -24,6 +24,9 @@ public struct RunResult: Hashable, Sendable, Codable {
     public var durationSeconds: Double
     /// True when the run was interrupted: only the cases listed completed.
     public var isPartial: Bool
+    /// Set when instructions were counted (`bench --instructions`): what
+    /// the counts depend on besides the code.
+    public var instructionCounting: InstructionProvenance?
 
     public init(
         provenance: Provenance, profile: String, rounds: Int, designs: [StoreInfo], harness: HarnessCosts,

@@ -1,5 +1,6 @@
 import BenchMetrics
 import BenchResults
+import Foundation
 
 /// A run checked against a baseline, metric by metric.
 public struct GateReport: Sendable {
@@ -31,6 +32,8 @@ public struct GateReport: Sendable {
     public var rows: [Row]
     /// Why some metrics were not gated (another host, another profile, ...).
     public var warnings: [String]
+    /// Which gate applied to each kind of metric, one line each, for people.
+    public var gates: [String] = []
     /// Metrics shown in the results but not gated (timings' maxima, machine
     /// quantities, informational figures, timings on another host).
     public var reportedOnly: Int
@@ -67,6 +70,17 @@ public enum BaselineComparison {
         if !sameHost {
             warnings.append("the baseline was recorded on another host or toolchain (\(base.hostKey)); this run: \(now.hostKey). Timings are reported, not gated; exact counts are still gated.")
         }
+        let instructions = instructionComparability(baseline, current)
+        if let reason = instructions.reason { warnings.append(reason) }
+        let gates = [
+            "exact counts (allocations, lock acquisitions, models, notifications, correctness checks): any change",
+            instructions.comparable
+                ? "instructions per operation: a change past ±\(percent(rules.instructionTolerance)) (\(current.instructionCounting?.key ?? ""), as in the baseline; any host)"
+                : "instructions per operation: not gated (see the warning)",
+            sameHost
+                ? "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(percent(rules.timingNoiseFloor)), same host as the baseline"
+                : "timings: not gated, another host than the baseline's",
+        ]
         let sameProfile = baseline.profile == current.profile
         if !sameProfile {
             warnings.append("the baseline ran profile '\(baseline.profile)', this run '\(current.profile)': only the cases both ran are compared.")
@@ -91,7 +105,8 @@ public enum BaselineComparison {
                     continue
                 }
                 for series in baseStore.metrics {
-                    let treatment = rules.treatment(of: series.metric, sameHost: sameHost)
+                    let treatment = rules.treatment(
+                        of: series.metric, sameHost: sameHost, instructionsComparable: instructions.comparable)
                     guard treatment != .reported else {
                         reportedOnly += 1
                         continue
@@ -107,7 +122,26 @@ public enum BaselineComparison {
                 }
             }
         }
-        return GateReport(rows: rows, warnings: warnings, reportedOnly: reportedOnly)
+        return GateReport(rows: rows, warnings: warnings, gates: gates, reportedOnly: reportedOnly)
+    }
+
+    /// Whether the two runs' instruction counts can be compared, and if not,
+    /// why, when the baseline has any.
+    private static func instructionComparability(
+        _ baseline: RunResult, _ current: RunResult
+    ) -> (comparable: Bool, reason: String?) {
+        guard let base = baseline.instructionCounting else { return (false, nil) }
+        guard let now = current.instructionCounting else {
+            return (false, "the baseline has instruction counts and this run has none: run with --instructions to gate them.")
+        }
+        guard baseline.provenance.toolchain == current.provenance.toolchain, base.key == now.key else {
+            return (false, "instruction counts are not comparable: the baseline counted them with \(baseline.provenance.toolchain), \(base.key); this run with \(current.provenance.toolchain), \(now.key). Reported, not gated; record a baseline with this toolchain and C library.")
+        }
+        return (true, nil)
+    }
+
+    private static func percent(_ fraction: Double) -> String {
+        String(format: "%g%%", fraction * 100)
     }
 
     private static func row(
@@ -122,6 +156,9 @@ public enum BaselineComparison {
             let tolerance = rules.countTolerance * max(1, abs(baseline.median))
             let difference = current.median - baseline.median
             direction = abs(difference) <= tolerance ? .same : (difference < 0 ? .lower : .higher)
+        case .tolerance:
+            let change = baseline.median == 0 ? (current.median == 0 ? 0 : .infinity) : current.median / baseline.median - 1
+            direction = abs(change) <= rules.instructionTolerance ? .same : (change < 0 ? .lower : .higher)
         case .statistical:
             let comparison = Comparison(baseline: baseline.rounds, candidate: current.rounds,
                                         alpha: rules.alpha, noiseFloor: rules.timingNoiseFloor)

@@ -24,6 +24,9 @@ extension GateReport {
             }
         }
         for warning in warnings { text += "\nwarning: \(warning)" }
+        if !gates.isEmpty {
+            text += "\nGates applied:\n" + gates.map { "  \($0)\n" }.joined()
+        }
         text += "\n\(count(.regressed)) regressed, \(count(.missing)) missing, \(count(.improved)) improved, "
         text += "\(count(.unchanged)) unchanged; \(reportedOnly) reported but not gated.\n"
         return text

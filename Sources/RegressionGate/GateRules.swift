@@ -4,6 +4,11 @@ import BenchResults
 ///
 /// - Exact counts are deterministic for a build, seed and parameters: any
 ///   change beyond rounding is real, so they are gated tightly.
+/// - Instruction counts (callgrind) depend on the code executed, not on the
+///   CPU's speed or load, so one baseline gates them on any host with the
+///   same toolchain, Valgrind and C library. They repeat to within a few
+///   hundredths of a percent (what hashes addresses varies), so a change past
+///   `instructionTolerance` is a regression.
 /// - Timings drift between processes on a shared machine far more than
 ///   between the rounds of one run: across nine runs of one build on the
 ///   reference machine, single-threaded medians moved by up to +115%. So a
@@ -21,25 +26,35 @@ public struct GateRules: Hashable, Sendable {
     public var alpha: Double
     /// Relative tolerance of an exact count (for float rounding).
     public var countTolerance: Double
+    /// Relative change of an instruction count that is a regression.
+    public var instructionTolerance: Double
 
-    public static let standard = GateRules(timingNoiseFloor: 1.5, alpha: 0.05, countTolerance: 1e-6)
+    public static let standard = GateRules(
+        timingNoiseFloor: 1.5, alpha: 0.05, countTolerance: 1e-6, instructionTolerance: 0.02)
 
-    public init(timingNoiseFloor: Double, alpha: Double, countTolerance: Double) {
+    public init(timingNoiseFloor: Double, alpha: Double, countTolerance: Double, instructionTolerance: Double) {
         self.timingNoiseFloor = timingNoiseFloor
         self.alpha = alpha
         self.countTolerance = countTolerance
+        self.instructionTolerance = instructionTolerance
     }
 
     public enum Treatment: String, Sendable {
         case exact
+        /// Within a relative tolerance (instruction counts).
+        case tolerance
         case statistical
         case reported
     }
 
-    public func treatment(of metric: MetricDescriptor, sameHost: Bool) -> Treatment {
+    /// How `metric` is gated, given whether the timings of the two runs are
+    /// comparable (the same host) and whether their instruction counts are
+    /// (the same toolchain, Valgrind and C library: any host).
+    public func treatment(of metric: MetricDescriptor, sameHost: Bool, instructionsComparable: Bool = true) -> Treatment {
         if metric.informational { return .reported }
         switch metric.kind {
         case .count: return .exact
+        case .instructions: return instructionsComparable ? .tolerance : .reported
         case .timing:
             let isTail = metric.id.hasSuffix(".max") || metric.id.hasSuffix(".p99")
             return sameHost && !isTail ? .statistical : .reported

@@ -40,7 +40,7 @@ enum TinyPlans {
 /// A progress reporter that reports nothing.
 struct SilentProgress: RunProgress {
     func caseStarted(_ index: Int, of total: Int, _ plannedCase: SuitePlan.Case) {}
-    func roundStarted(store: String, round: Int, of rounds: Int) {}
+    func roundStarted(store: String, round: Int?, of rounds: Int) {}
     func roundProgressed(_ fraction: Double) {}
     func caseFinished(_ result: CaseResult) {}
 }

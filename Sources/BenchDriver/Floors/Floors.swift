@@ -65,8 +65,9 @@ public enum Floors {
             var medians: [Double] = []
             var mallocs = 0.0
             for _ in 0..<3 {
-                guard let loop = try? TimedLoop.run(count: 50_000, warmup: 2_000, context: context, operation) else { return }
-                medians.append(loop.latency.p50)
+                guard let loop = try? TimedLoop.run(count: 50_000, warmup: 2_000, context: context, operation),
+                      let latency = loop.latency else { return }
+                medians.append(latency.p50)
                 mallocs = loop.allocations.map { Double($0.mallocs) / Double(loop.operations) } ?? 0
             }
             medians.sort()

@@ -1,5 +1,6 @@
 import BenchMetrics
 import StoreInterface
+import Synchronization
 
 /// What a scenario round needs from the run around it.
 public struct RoundContext: Sendable {
@@ -10,21 +11,41 @@ public struct RoundContext: Sendable {
     public let calibration: ClockCalibration
     /// Whether allocations can be counted (jemalloc is the allocator).
     public let countsAllocations: Bool
+    /// Warm-up, timed, or counting instructions.
+    public let pass: RoundPass
+    /// The case's batch sizes, shared by every store.
+    public let batches: BatchPlan
     /// Reports how far the round has come, 0...1.
     public let progress: @Sendable (Double) -> Void
     /// The round's main thread (the thread running the round) and its queue:
     /// stores confined to the main thread send their changes there, and
     /// screens living on it hop there from observers called elsewhere.
     public let mainQueue: MainQueue
+    /// Numbers the round's timed loops in the order they run.
+    private let loopsStarted = LoopCounter()
 
     /// A context whose main thread is the calling thread.
     public init(seed: UInt64, round: Int, calibration: ClockCalibration, countsAllocations: Bool,
+                pass: RoundPass = .timed, batches: BatchPlan = BatchPlan(),
                 progress: @escaping @Sendable (Double) -> Void = { _ in }) {
         self.seed = seed
         self.round = round
         self.calibration = calibration
         self.countsAllocations = countsAllocations
+        self.pass = pass
+        self.batches = batches
         self.progress = progress
         self.mainQueue = MainQueue()
     }
+
+    /// The number of the timed loop starting now: 0 for the round's first.
+    func nextLoop() -> Int {
+        loopsStarted.next()
+    }
+}
+
+private final class LoopCounter: Sendable {
+    private let started = Atomic<Int>(0)
+
+    func next() -> Int { started.add(1, ordering: .relaxed).oldValue }
 }

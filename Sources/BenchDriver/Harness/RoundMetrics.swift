@@ -21,6 +21,30 @@ public struct RoundMetrics: Sendable {
                              informational: informational, bound: bound), value)
     }
 
+    /// Everything a timed loop measured of its operation, under `id`: p50,
+    /// p99 and max of its latency in the unit that reads best (timed
+    /// rounds), allocations per operation (timed rounds), lock acquisitions
+    /// per operation (the warm-up round) and instructions per operation
+    /// (under callgrind). A floor `bound` applies to the p50.
+    mutating func addLoop(
+        _ id: String, _ label: String, _ loop: LoopMeasurement, unit: TimeUnit = .nanoseconds, bound: FloorRole? = nil
+    ) {
+        guard loop.operations > 0 else { return }
+        let operations = Double(loop.operations)
+        if let latency = loop.latency {
+            addLatency(id, label, latency, unit: unit, bound: bound)
+        }
+        if let instructions = loop.instructions {
+            add("\(id).instructions", "\(label) instructions", unit: "per op", kind: .instructions,
+                Double(instructions) / operations)
+        }
+        addAllocations(id, label, loop.allocations, per: loop.operations)
+        if let locks = loop.locks {
+            add("\(id).locks", "\(label) lock acquisitions", unit: "per op", kind: .count,
+                Double(locks.acquisitions) / operations)
+        }
+    }
+
     /// p50, p99 and max of an operation's latency, in the unit that reads best.
     /// A latency measured while threads deliberately contend depends on the
     /// scheduler: pass `.quantity`. A floor `bound` applies to the p50.
@@ -40,13 +64,6 @@ public struct RoundMetrics: Sendable {
         let kind: MetricKind = deterministic ? .count : .quantity
         add("\(id).mallocs", "\(label) mallocs", unit: "per op", kind: kind, Double(count.mallocs) / Double(operations))
         add("\(id).bytes", "\(label) bytes", unit: "per op", kind: kind, Double(count.bytes) / Double(operations))
-    }
-
-    /// Lock acquisitions per operation of a single-threaded loop: exact.
-    public mutating func addLockCount(_ id: String, _ label: String, _ tally: LockTally, per operations: Int) {
-        guard operations > 0 else { return }
-        add("\(id).locks", "\(label) lock acquisitions", unit: "per op", kind: .count,
-            Double(tally.acquisitions) / Double(operations))
     }
 
     /// Lock acquisitions per operation, the contended share and waits, for

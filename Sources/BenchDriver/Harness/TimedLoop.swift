@@ -1,66 +1,91 @@
 import BenchMetrics
 import Instrumentation
 
-/// What a timed loop measured on the calling thread.
+/// What a timed loop measured on the calling thread; which parts are set
+/// depends on the round's `RoundPass`.
 public struct LoopMeasurement: Sendable {
-    public var latency: LatencySummary
     public var operations: Int
-    /// Over all operations; nil when allocations cannot be counted.
+    /// Timed rounds.
+    public var latency: LatencySummary?
+    /// Timed rounds, when allocations can be counted.
     public var allocations: AllocationCount?
-    public var locks: LockTally
-    public var usage: ThreadUsage
+    /// The warm-up round.
+    public var locks: LockTally?
+    /// Rounds counting instructions.
+    public var instructions: UInt64?
 }
 
-/// Times an operation repeated on the calling thread.
+/// Runs an operation repeated on the calling thread and measures it as the
+/// round's pass says.
 public enum TimedLoop {
-    /// Runs `operation(i)` for `i` in `0..<count` after `warmup` untimed
-    /// runs (with `i` from `0..<warmup`).
+    /// Runs `operation(i)` for `i` in `0..<warmup` unmeasured, then for `i`
+    /// in `0..<count` measured.
     ///
-    /// Each operation is timed alone when it takes at least
-    /// `ClockCalibration.batchingFactor` clock reads; cheaper ones are timed
-    /// in batches and divided, which the summary records. Allocations and lock
-    /// acquisitions are counted over the whole timed part.
+    /// Timed rounds time each operation alone, or in batches divided when the
+    /// case's `BatchPlan` says the loop is cheaper than ten clock reads on
+    /// some store, and count allocations over the whole loop. The warm-up
+    /// round counts lock acquisitions instead: recording each one costs a
+    /// thread-local update that would otherwise land inside the timings.
     public static func run(
         count: Int, warmup: Int = 0, context: RoundContext, _ operation: (Int) -> Void
     ) throws -> LoopMeasurement {
         precondition(count > 0, "a timed loop needs at least one operation")
+        let loop = context.nextLoop()
         let warmupStart = MonotonicClock.now()
         for index in 0..<warmup { operation(index) }
-        let estimate = warmup == 0 ? .infinity : Double(MonotonicClock.now() - warmupStart) / Double(warmup)
-        let batch = min(count, context.calibration.operationsPerSample(forEstimatedNanoseconds: estimate))
-        var recorder = LatencyRecorder(operationsPerSample: batch)
+        let warmupNanoseconds = MonotonicClock.now() - warmupStart
+        var measured = LoopMeasurement(operations: count)
 
-        let measurement = try context.countsAllocations ? ThreadMeasurement() : nil
-        let locks = ThreadLockRecorder()
-        let usageStart = ThreadUsage.current()
-        try measurement?.start()
-        locks.recording {
-            var index = 0
-            if batch == 1 {
-                while index < count {
-                    let start = MonotonicClock.now()
-                    operation(index)
-                    recorder.record(MonotonicClock.now() &- start)
-                    index += 1
-                }
-            } else {
-                while index + batch <= count {
-                    let start = MonotonicClock.now()
-                    for offset in 0..<batch { operation(index + offset) }
-                    recorder.recordBatch(totalNanoseconds: MonotonicClock.now() &- start)
-                    index += batch
-                }
+        switch context.pass {
+        case .warmUp:
+            let locks = ThreadLockRecorder()
+            let start = MonotonicClock.now()
+            locks.recording { runAll(count, operation) }
+            let perOperation = Double(MonotonicClock.now() - start) / Double(count)
+            context.batches.estimate(loop: loop, nanosecondsPerOperation: perOperation)
+            measured.locks = locks.total
+        case .instructions(let counter):
+            measured.instructions = try counter.count { runAll(count, operation) }
+        case .timed:
+            let planned = context.batches.operationsPerSample(loop: loop, calibration: context.calibration)
+            let estimate = warmup == 0 ? .infinity : Double(warmupNanoseconds) / Double(warmup)
+            let batch = min(count, planned ?? context.calibration.operationsPerSample(forEstimatedNanoseconds: estimate))
+            var recorder = LatencyRecorder(operationsPerSample: batch)
+            let allocations = try context.countsAllocations ? AllocationCounter() : nil
+            defer { allocations?.release() }
+            try allocations?.start()
+            time(count, into: &recorder, operation)
+            measured.allocations = try allocations?.stop()
+            let latency = recorder.summary
+            measured.latency = latency
+            measured.operations = Int(latency.operations)
+        }
+        return measured
+    }
+
+    private static func runAll(_ count: Int, _ operation: (Int) -> Void) {
+        for index in 0..<count { operation(index) }
+    }
+
+    /// Times `count` operations, as many to a sample as `recorder` takes; a
+    /// remainder smaller than a batch is not run.
+    private static func time(_ count: Int, into recorder: inout LatencyRecorder, _ operation: (Int) -> Void) {
+        let batch = recorder.operationsPerSample
+        var index = 0
+        if batch == 1 {
+            while index < count {
+                let start = MonotonicClock.now()
+                operation(index)
+                recorder.record(MonotonicClock.now() &- start)
+                index += 1
+            }
+        } else {
+            while index + batch <= count {
+                let start = MonotonicClock.now()
+                for offset in 0..<batch { operation(index + offset) }
+                recorder.recordBatch(totalNanoseconds: MonotonicClock.now() &- start)
+                index += batch
             }
         }
-        let report = try measurement?.stop()
-        measurement?.finish()
-        let operations = Int(recorder.summary.operations)
-        return LoopMeasurement(
-            latency: recorder.summary,
-            operations: operations,
-            allocations: report?.allocations,
-            locks: locks.total,
-            usage: ThreadUsage.current().since(usageStart)
-        )
     }
 }

@@ -1,5 +1,16 @@
+import BenchMetrics
+
 /// What a run will measure: cases, stores, rounds, seed.
 public struct SuitePlan: Sendable {
+    /// What the measured rounds measure.
+    public enum Measurement: Sendable {
+        /// Latencies, allocations, locks and everything else a scenario reports.
+        case timings
+        /// Only the instructions of the scenarios that count them (see
+        /// `BenchScenario.countsInstructions`), under callgrind.
+        case instructions(InstructionCounter)
+    }
+
     public struct Case: Sendable {
         public let scenario: ScenarioID
         public let parameters: ParameterSet
@@ -21,14 +32,28 @@ public struct SuitePlan: Sendable {
     /// Whether to measure the floors (a few seconds) when the plan has a
     /// feed-read case, the one they bound; tests skip them.
     public var measuresFloors: Bool
+    public var measurement: Measurement
 
     public init(cases: [Case], stores: [StoreRunner], rounds: Int, seed: UInt64, profileName: String,
-                measuresFloors: Bool = true) {
+                measuresFloors: Bool = true, measurement: Measurement = .timings) {
         self.cases = cases
         self.stores = stores
         self.rounds = rounds
         self.seed = seed
         self.profileName = profileName
         self.measuresFloors = measuresFloors
+        self.measurement = measurement
+    }
+
+    var measuresTimings: Bool {
+        if case .timings = measurement { true } else { false }
+    }
+
+    /// The pass of every measured round.
+    var measuredPass: RoundPass {
+        switch measurement {
+        case .timings: .timed
+        case .instructions(let counter): .instructions(counter)
+        }
     }
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// Receives what a run is doing, for a progress display.
 public protocol RunProgress: Sendable {
     func caseStarted(_ index: Int, of total: Int, _ plannedCase: SuitePlan.Case)
-    func roundStarted(store: String, round: Int, of rounds: Int)
+    /// `round` is nil for a store's warm-up round.
+    func roundStarted(store: String, round: Int?, of rounds: Int)
     func roundProgressed(_ fraction: Double)
     func caseFinished(_ result: CaseResult)
 }
@@ -26,9 +27,9 @@ public struct RunError: Error, CustomStringConvertible {
     public let description: String
 }
 
-/// Runs a plan: every case on every store, round after round, each round on
-/// a fresh store, the stores' order alternating between rounds so neither
-/// always runs first.
+/// Runs a plan: every case on every store, a warm-up round each and then
+/// round after round, each round on a fresh store, the stores' order
+/// alternating between rounds so neither always runs first.
 public struct SuiteRunner {
     public let plan: SuitePlan
     public let progress: any RunProgress
@@ -48,7 +49,7 @@ public struct SuiteRunner {
         let calibration = ClockCalibration.measure()
         let harness = Floors.harnessCosts(calibration)
         // The floors bound feed-read's lookups and rows; a run without it skips them.
-        let measuresFloors = plan.measuresFloors && plan.cases.contains { $0.scenario == .feedRead }
+        let measuresFloors = plan.measuresFloors && plan.measuresTimings && plan.cases.contains { $0.scenario == .feedRead }
         let floors = measuresFloors && !cancellation.isCancelled
             ? Floors.measure(entries: floorEntries, calibration: calibration, countsAllocations: countsAllocations)
             : []
@@ -91,26 +92,45 @@ public struct SuiteRunner {
         } catch {
             throw RunError(description: "\(scenario.rawValue) \(plannedCase.label): \(error)")
         }
+        let batches = BatchPlan()
+        func runRound(_ store: StoreRunner, _ round: Int?, _ pass: RoundPass) throws -> RoundMetrics {
+            progress.roundStarted(store: store.name, round: round, of: plan.rounds)
+            let context = RoundContext(
+                seed: plan.seed, round: round ?? -1, calibration: calibration, countsAllocations: countsAllocations,
+                pass: pass, batches: batches, progress: { [progress] in progress.roundProgressed($0) })
+            do {
+                return try store.runRound(scenario, workload, plannedCase.parameters, context)
+            } catch {
+                throw RunError(description: "\(scenario.rawValue) \(plannedCase.label) on \(store.name): \(error)")
+            }
+        }
+        // Every store's warm-up before any measured round: the batch plan
+        // needs every store's estimate.
+        var warmUps: [String: RoundMetrics] = [:]
+        for store in plan.stores {
+            if cancellation.isCancelled { return nil }
+            warmUps[store.name] = try runRound(store, nil, .warmUp)
+        }
         var rounds: [String: [RoundMetrics]] = [:]
         for round in 0..<plan.rounds {
             let order = round.isMultiple(of: 2) ? plan.stores : plan.stores.reversed()
             for store in order {
                 if cancellation.isCancelled { return nil }
-                progress.roundStarted(store: store.name, round: round, of: plan.rounds)
-                let context = RoundContext(
-                    seed: plan.seed, round: round, calibration: calibration, countsAllocations: countsAllocations,
-                    progress: { [progress] in progress.roundProgressed($0) })
-                do {
-                    rounds[store.name, default: []].append(
-                        try store.runRound(scenario, workload, plannedCase.parameters, context))
-                } catch {
-                    throw RunError(description: "\(scenario.rawValue) \(plannedCase.label) on \(store.name): \(error)")
-                }
+                rounds[store.name, default: []].append(try runRound(store, round, plan.measuredPass))
             }
         }
         let definition = scenario.definition
         let stores = plan.stores.map { store in
-            StoreCaseResult(store: store.name, metrics: Self.series(rounds[store.name] ?? []))
+            var metrics = Self.series(rounds[store.name] ?? [])
+            switch plan.measurement {
+            case .timings:
+                // What only the warm-up counts (lock acquisitions), from its one round.
+                let measured = Set(metrics.map(\.metric.id))
+                metrics += Self.series(warmUps[store.name].map { [$0] } ?? []).filter { !measured.contains($0.metric.id) }
+            case .instructions:
+                metrics = metrics.filter { $0.metric.kind == .instructions }
+            }
+            return StoreCaseResult(store: store.name, metrics: metrics)
         }
         return CaseResult(
             scenario: scenario.rawValue, label: plannedCase.label, parameters: plannedCase.parameters.values,

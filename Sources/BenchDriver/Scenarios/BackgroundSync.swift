@@ -34,6 +34,7 @@ enum BackgroundSync: BenchScenario {
     static let headline = "main.store.p99"
     static let title = "a writer thread syncs batches while the main thread draws K rows and drains its main queue each frame"
     static let origin = "Vesper, Krush, Core Data main and background contexts"
+    static let countsInstructions = false
     static let parameters = [
         ParameterSpec("hz", "frames: 0 back to back in virtual time, 60 or 120 per second of real time", range: 0...120,
                       quick: 0, standard: 0, full: 0, variant: true),

@@ -23,6 +23,11 @@ public protocol BenchScenario {
     /// placeholders the report fills with every store's median; the report
     /// uses the first whose metrics a case has.
     static var mechanisms: [String] { get }
+    /// Whether the scenario's timed operations run on one thread, so that
+    /// callgrind can count their instructions: false where threads run
+    /// against each other (what runs then depends on how they interleave) or
+    /// nothing is timed.
+    static var countsInstructions: Bool { get }
 
     /// Metrics of a case that count correctness failures and must be 0 on
     /// every store: a stale holder, a parent missing an update, a delete of
@@ -59,6 +64,8 @@ extension BenchScenario {
     public static var notes: [String] { [] }
 
     public static var mechanisms: [String] { [] }
+
+    public static var countsInstructions: Bool { true }
 
     public static func checks(for parameters: ParameterSet) -> [String] { [] }
 

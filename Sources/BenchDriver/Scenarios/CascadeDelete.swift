@@ -77,8 +77,7 @@ enum CascadeDelete: BenchScenario {
         let expected = parameters["P"] * workload.graph.shape.messagesPerThread + 1
         let wrong = summaries.filter { $0.deleted != expected }.count
         var metrics = RoundMetrics()
-        metrics.addLatency("delete", "delete", deletes.latency, unit: .microseconds)
-        metrics.addAllocations("delete", "delete", deletes.allocations, per: deletes.operations)
+        metrics.addLoop("delete", "delete", deletes, unit: .microseconds)
         let total = summaries.reduce(ChangeSummary(), +)
         let count = Double(max(1, summaries.count))
         metrics.add("delete.models", "models deleted per delete", unit: "count", kind: .count, Double(total.deleted) / count)

@@ -166,8 +166,7 @@ enum ChildPropagation: BenchScenario {
         context.progress(1)
 
         var metrics = RoundMetrics()
-        metrics.addLatency("update", "update", updates.latency, unit: .microseconds)
-        metrics.addAllocations("update", "update", updates.allocations, per: updates.operations)
+        metrics.addLoop("update", "update", updates, unit: .microseconds)
         let total = summaries.reduce(ChangeSummary(), +)
         let count = Double(max(1, summaries.count))
         metrics.add("update.rebuilt", "parents rebuilt per update", unit: "count", kind: .count, Double(total.propagated) / count)
@@ -203,8 +202,7 @@ enum ChildPropagation: BenchScenario {
         }
         context.progress(1)
         var metrics = RoundMetrics()
-        metrics.addLatency("listen", "look up and observe", adds.latency, unit: .microseconds)
-        metrics.addAllocations("listen", "look up and observe", adds.allocations, per: adds.operations)
+        metrics.addLoop("listen", "look up and observe", adds, unit: .microseconds)
         consume((holder, screens))
         return metrics
     }

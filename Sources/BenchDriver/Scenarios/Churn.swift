@@ -6,9 +6,15 @@ import StoreInterface
 enum Churn: BenchScenario {
     struct Workload: Sendable {
         let graph: GeneratedGraph
-        /// The note each step looks up and holds, replacing the oldest holder.
+        /// The note each step looks up and holds, replacing the oldest holder:
+        /// `warmUp` untimed steps, then the timed ones.
         let steps: [NoteID]
+        let warmUp: Int
     }
+
+    /// Untimed steps before the timed ones, continuing one sequence, so the
+    /// table, the holders and the caches are in their steady state.
+    static func warmUpSteps(_ parameters: ParameterSet) -> Int { min(1_000, parameters["steps"]) }
 
     static let id = ScenarioID.churn
     static let headline = "step.p50"
@@ -65,14 +71,15 @@ enum Churn: BenchScenario {
         let holders = parameters["holders"], notes = graph.notes.count
         var random = SeededRandom(seed: seed ^ 0xC4)
         var ring = (1...holders).map(NoteID.init)
-        let steps = (0..<parameters["steps"]).map { step -> NoteID in
+        let warmUp = warmUpSteps(parameters)
+        let steps = (0..<(warmUp + parameters["steps"])).map { step -> NoteID in
             let id = random.below(100) < parameters["hit"]
                 ? ring[random.below(holders)]
                 : NoteID(1 + random.below(notes))
             ring[step % holders] = id
             return id
         }
-        return Workload(graph: graph, steps: steps)
+        return Workload(graph: graph, steps: steps, warmUp: warmUp)
     }
 
     static func runRound<Store: ModelStore>(
@@ -81,15 +88,17 @@ enum Churn: BenchScenario {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         let holders = parameters["holders"]
         var ring = (1...holders).map { store.note(NoteID($0)) }
+        let warmUp = workload.warmUp
+        for step in 0..<warmUp { ring[step % holders] = store.note(workload.steps[step]) }
         let before = store.counts
-        let steps = try TimedLoop.run(count: workload.steps.count, context: context) { step in
+        let steps = try TimedLoop.run(count: workload.steps.count - warmUp, context: context) { index in
+            let step = warmUp + index
             ring[step % holders] = store.note(workload.steps[step])
         }
         context.progress(1)
         let after = store.counts
         var metrics = RoundMetrics()
-        metrics.addLatency("step", "look up and hold", steps.latency)
-        metrics.addAllocations("step", "look up and hold", steps.allocations, per: steps.operations)
+        metrics.addLoop("step", "look up and hold", steps)
         let operations = Double(max(1, steps.operations))
         metrics.add("materialized", "objects built per step", unit: "count", kind: .count,
                     Double(after.materialized - before.materialized) / operations)

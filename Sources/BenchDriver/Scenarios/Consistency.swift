@@ -20,6 +20,7 @@ enum Consistency: BenchScenario {
     static let headline = "stale"
     static let title = "a writer versions users while readers count stale and torn reads"
     static let origin = "Pinterest (message.users)"
+    static let countsInstructions = false
     static let parameters = [
         ParameterSpec("rate", "writes per second", range: 1...1_000_000, quick: 2_000, standard: 5_000, full: 5_000),
         ParameterSpec("readers", "reader threads", range: 1...64, quick: 2, standard: 2, full: 2),

@@ -78,9 +78,7 @@ enum FeedRead: BenchScenario {
             consume(store.note(ids[index]))
         }
         context.progress(0.3)
-        metrics.addLatency("lookup.held", "held lookup", held.latency, bound: .lookup)
-        metrics.addAllocations("lookup.held", "held lookup", held.allocations, per: held.operations)
-        metrics.addLockCount("lookup.held", "held lookup", held.locks, per: held.operations)
+        metrics.addLoop("lookup.held", "held lookup", held, bound: .lookup)
 
         // A page on screen, rendered frame after frame.
         let rows = parameters["K"]
@@ -101,13 +99,13 @@ enum FeedRead: BenchScenario {
             }
         consume(checksum.value)
         context.progress(0.6)
-        metrics.addLatency("frame", "frame of K rows", frames.latency)
-        metrics.add("frame.budget", "frame p50, share of a 16.7 ms frame", unit: "%", kind: .timing,
-                    frames.latency.p50 / 16_666_667 * 100)
-        metrics.add("row", "row read (frame p50 / K)", unit: "ns", kind: .timing, bound: FloorRole.row.rawValue,
-                    frames.latency.p50 / Double(rows))
-        metrics.addAllocations("frame", "frame", frames.allocations, per: frames.operations)
-        metrics.addLockCount("frame", "frame", frames.locks, per: frames.operations)
+        metrics.addLoop("frame", "frame of K rows", frames)
+        if let frame = frames.latency {
+            metrics.add("frame.budget", "frame p50, share of a 16.7 ms frame", unit: "%", kind: .timing,
+                        frame.p50 / 16_666_667 * 100)
+            metrics.add("row", "row read (frame p50 / K)", unit: "ns", kind: .timing, bound: FloorRole.row.rawValue,
+                        frame.p50 / Double(rows))
+        }
 
         // Cold lookups: the screens are gone; nothing holds the notes any more.
         // (Read by `consume` first: a value only written again may die at once.)
@@ -119,8 +117,7 @@ enum FeedRead: BenchScenario {
             consume(store.note(ids[index]))
         }
         context.progress(1)
-        metrics.addLatency("lookup.cold", "cold lookup", cold.latency)
-        metrics.addAllocations("lookup.cold", "cold lookup", cold.allocations, per: cold.operations)
+        metrics.addLoop("lookup.cold", "cold lookup", cold)
         consume(page)
         return metrics
     }

@@ -20,6 +20,7 @@ enum MemoryFootprintScenario: BenchScenario {
     static let headline = "model"
     static let title = "steady-state bytes per model, bytes per held model, and what old snapshots keep alive"
     static let origin = "every app"
+    static let countsInstructions = false
     static let parameters = [
         ParameterSpec("N", "models in the graph", range: 100...2_000_000, quick: 4_000, standard: 50_000, full: 100_000),
         ParameterSpec("held", "share of notes held by screens, %", range: 0...100, quick: 10, standard: 10, full: 10),

@@ -103,15 +103,15 @@ enum ObserverFanout: BenchScenario {
         context.progress(1)
 
         var metrics = RoundMetrics()
-        metrics.addLatency("update", "update heard by all", updates.latency, unit: .microseconds)
-        metrics.add("update.per.observer", "per observer (update p50 / O)", unit: "ns", kind: .timing,
-                    updates.latency.p50 / Double(observers))
-        metrics.addAllocations("update", "update", updates.allocations, per: updates.operations)
+        metrics.addLoop("update", "update heard by all", updates, unit: .microseconds)
+        if let update = updates.latency {
+            metrics.add("update.per.observer", "per observer (update p50 / O)", unit: "ns", kind: .timing,
+                        update.p50 / Double(observers))
+        }
         metrics.add("notifications", "handler calls per update", unit: "count", kind: .count,
                     Double(scheduled) / Double(max(1, updates.operations)))
         metrics.add("missed", "handler calls scheduled but not delivered", unit: "count", kind: .count, Double(missed))
-        metrics.addLatency("churn", "observe + cancel", churn.latency)
-        metrics.addAllocations("churn", "observe + cancel", churn.allocations, per: churn.operations)
+        metrics.addLoop("churn", "observe + cancel", churn)
         consume((tokens, holders))
         return metrics
     }

@@ -80,10 +80,11 @@ enum PartialMerge: BenchScenario {
         context.progress(1)
 
         var metrics = RoundMetrics()
-        metrics.addLatency("merge", "batch merge", merges.latency, unit: .microseconds)
-        let payloads = Double(parameters["batch"])
-        metrics.add("merge.payload", "per payload (batch p50 / batch)", unit: "ns", kind: .timing, merges.latency.p50 / payloads)
-        metrics.addAllocations("merge", "batch", merges.allocations, per: merges.operations)
+        metrics.addLoop("merge", "batch merge", merges, unit: .microseconds)
+        if let merge = merges.latency {
+            metrics.add("merge.payload", "per payload (batch p50 / batch)", unit: "ns", kind: .timing,
+                        merge.p50 / Double(parameters["batch"]))
+        }
         let total = summaries.reduce(ChangeSummary(), +)
         let batches = Double(max(1, summaries.count))
         metrics.add("merge.updated", "models updated per batch", unit: "count", kind: .count, Double(total.updated) / batches)

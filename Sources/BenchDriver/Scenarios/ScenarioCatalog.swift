@@ -37,6 +37,9 @@ public enum ScenarioID: String, CaseIterable, Sendable, Codable {
         try definition.validate(parameters)
     }
 
+    /// Whether instructions are counted for the scenario's operations.
+    public var countsInstructions: Bool { definition.countsInstructions }
+
     /// The metrics of a case that must be 0 on every store.
     public func checks(for parameters: ParameterSet) -> [String] {
         definition.checks(for: parameters)

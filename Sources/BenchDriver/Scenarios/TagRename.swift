@@ -104,15 +104,14 @@ enum TagRename: BenchScenario {
         context.progress(1)
 
         var metrics = RoundMetrics()
-        metrics.addLatency("rename", "rename", renames.latency, unit: .microseconds)
-        metrics.addAllocations("rename", "rename", renames.allocations, per: renames.operations)
+        metrics.addLoop("rename", "rename", renames, unit: .microseconds)
         let changes = summaries.reduce(ChangeSummary(), +)
         let count = Double(max(1, summaries.count))
         metrics.add("rename.notifications", "notifications per rename", unit: "count", kind: .count,
                     Double(changes.notifications) / count)
         metrics.add("rename.rebuilt", "parents rebuilt per rename", unit: "count", kind: .count,
                     Double(changes.propagated) / count)
-        metrics.addLatency("refresh", "all holders re-render", refresh.latency, unit: .microseconds)
+        metrics.addLoop("refresh", "all holders re-render", refresh, unit: .microseconds)
         metrics.add("stale", "stale holders after last rename", unit: "count", kind: .count, Double(stale))
         consume((tokens, tagChips))
         return metrics

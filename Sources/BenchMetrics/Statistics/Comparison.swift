@@ -53,14 +53,16 @@ public struct Comparison: Hashable, Sendable, Codable {
 }
 
 extension Comparison {
-    /// Compares two exact values (deterministic counts): any difference is
-    /// significant, with p = 0; equal values are the same, with p = 1.
-    public init(exactBaseline baseline: Double, candidate: Double) {
+    /// Compares two exact values (deterministic counts): any difference
+    /// beyond `tolerance` (relative) is significant, with p = 0; values within
+    /// it are the same, with p = 1.
+    public init(exactBaseline baseline: Double, candidate: Double, tolerance: Double = 0) {
         ratio = baseline == 0 ? (candidate == 0 ? 1 : .infinity) : candidate / baseline
-        pValue = baseline == candidate ? 1 : 0
+        let same = baseline == candidate || abs(ratio - 1) <= tolerance
+        pValue = same ? 1 : 0
         alpha = 0
-        noiseFloor = 0
-        verdict = baseline == candidate ? .same : (candidate < baseline ? .lower : .higher)
+        noiseFloor = tolerance
+        verdict = same ? .same : (candidate < baseline ? .lower : .higher)
     }
 }
 

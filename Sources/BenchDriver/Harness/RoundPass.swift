@@ -1,0 +1,17 @@
+import BenchMetrics
+
+/// What a round does with the operations of its timed loops.
+///
+/// Every store runs one warm-up round of a case before its measured rounds,
+/// so one-time costs (type metadata, lazy globals, first-touched pages) fall
+/// outside them and every measured round repeats the same work exactly.
+public enum RoundPass: Sendable {
+    /// Untimed. Counts each loop's lock acquisitions, where the counting
+    /// cannot slow a timed operation, and estimates each loop's cost for the
+    /// case's `BatchPlan`. Its other metrics are discarded.
+    case warmUp
+    /// Times each loop's operations and counts their allocations.
+    case timed
+    /// Counts each loop's instructions under callgrind; nothing is timed.
+    case instructions(InstructionCounter)
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What instruction counts depend on besides the code measured, so that two
+/// runs' counts are compared only when it matches.
+///
+/// Callgrind counts the guest instructions a program executes, which do not
+/// depend on the CPU's speed, caches or load: the same binary on the same
+/// inputs executes the same instructions on an Intel or an AMD machine. What
+/// can differ is which code runs: the toolchain and the C library, and the
+/// variants of `memcpy`, `memset`, `strlen` and the like that the C library
+/// picks for the CPU features Valgrind reports. `probe` counts those
+/// routines, so a host whose C library picks other variants shows another
+/// probe.
+public struct InstructionProvenance: Hashable, Sendable, Codable {
+    /// `valgrind --version`, for example "valgrind-3.19.0".
+    public var valgrind: String
+    /// The C library's version, for example "2.36".
+    public var libc: String
+    /// Instructions of a fixed set of C library calls that dispatch on CPU
+    /// features.
+    public var probe: UInt64
+
+    public init(valgrind: String, libc: String, probe: UInt64) {
+        self.valgrind = valgrind
+        self.libc = libc
+        self.probe = probe
+    }
+
+    /// What must match, with the toolchain, for counts to be compared.
+    public var key: String {
+        "\(valgrind) | libc \(libc) | C library probe \(probe) instructions"
+    }
+
+    /// Counts the probe with `counter`.
+    public static func collect(valgrind: String, counter: InstructionCounter) throws(InstructionCountError) -> InstructionProvenance {
+        InstructionProvenance(valgrind: valgrind, libc: libcVersion, probe: try counter.count(dispatchedRoutines))
+    }
+
+    private static var libcVersion: String {
+        #if canImport(Glibc)
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return "unknown" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+        "unknown"
+        #endif
+    }
+
+    /// Calls the C library's CPU-dispatched routines on fixed buffers.
+    private static func dispatchedRoutines() {
+        let size = 4_096
+        let source = UnsafeMutableRawPointer.allocate(byteCount: size + 1, alignment: 64)
+        let target = UnsafeMutableRawPointer.allocate(byteCount: size + 1, alignment: 64)
+        defer {
+            source.deallocate()
+            target.deallocate()
+        }
+        memset(source, 0x61, size)
+        source.storeBytes(of: 0, toByteOffset: size, as: UInt8.self)
+        memcpy(target, source, size + 1)
+        memmove(target + 1, target, size - 1)
+        var sink = Int(memcmp(source, target, size))
+        sink &+= strlen(source.assumingMemoryBound(to: CChar.self))
+        sink &+= memchr(source, 0, size + 1).map { $0 - source } ?? 0
+        withExtendedLifetime(sink) {}
+    }
+}
