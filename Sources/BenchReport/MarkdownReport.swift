@@ -89,12 +89,26 @@ public enum MarkdownReport {
         - Latencies are recorded in HdrHistogram (3 significant digits). An operation cheaper than 10 clock reads is \
         timed in batches and divided; its percentiles are then of batch means. Fixed-rate loops (background-sync, \
         consistency) are measured from each operation's due time, correcting for coordinated omission.
-        - Allocations come from jemalloc (\(run.provenance.allocator)), counted exactly per thread through a private arena.
-        - Harness costs measured in this run: clock read \(NumberFormat.value(harness.clock.overheadNanoseconds)) ns, \
+        \(warmUp(run))- Allocations come from jemalloc (\(run.provenance.allocator)), counted exactly per thread through a private arena.
+        \(instructions(run))- Harness costs measured in this run: clock read \(NumberFormat.value(harness.clock.overheadNanoseconds)) ns, \
         one timed sample (two clock reads and a histogram record) \(NumberFormat.value(harness.perSampleNanoseconds)) ns, \
         counting a lock acquisition \(NumberFormat.value(harness.lockCountingNanoseconds)) ns over the bare pthread mutex.
 
         """
+    }
+
+    private static func warmUp(_ run: RunResult) -> String {
+        guard let rounds = run.warmUpRounds, rounds > 0 else { return "" }
+        return "- Before its measured rounds every store runs \(rounds) untimed warm-up round of each case: it takes "
+            + "one-time costs, counts lock acquisitions (outside any timing), and sets each operation's batch size, "
+            + "the same for every store.\n"
+    }
+
+    private static func instructions(_ run: RunResult) -> String {
+        guard let counting = run.instructionCounting else { return "" }
+        return "- Instructions per operation were counted in a second pass of the single-threaded scenarios under "
+            + "Valgrind's callgrind (\(counting.key)), only inside each timed loop, after a warm-up round; they do "
+            + "not depend on the CPU's speed or load. Stores within 1% of each other count as alike.\n"
     }
 
     static func floors(_ run: RunResult) -> String {

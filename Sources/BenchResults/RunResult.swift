@@ -24,13 +24,16 @@ public struct RunResult: Hashable, Sendable, Codable {
     public var durationSeconds: Double
     /// True when the run was interrupted: only the cases listed completed.
     public var isPartial: Bool
+    /// Untimed rounds each store ran of every case before its measured
+    /// ones; nil in results from before they existed.
+    public var warmUpRounds: Int?
     /// Set when instructions were counted (`bench --instructions`): what
     /// the counts depend on besides the code.
     public var instructionCounting: InstructionProvenance?
 
     public init(
         provenance: Provenance, profile: String, rounds: Int, designs: [StoreInfo], harness: HarnessCosts,
-        floors: [Floor], cases: [CaseResult], durationSeconds: Double, isPartial: Bool = false
+        floors: [Floor], cases: [CaseResult], durationSeconds: Double, isPartial: Bool = false, warmUpRounds: Int? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.provenance = provenance
@@ -43,6 +46,7 @@ public struct RunResult: Hashable, Sendable, Codable {
         self.cases = cases
         self.durationSeconds = durationSeconds
         self.isPartial = isPartial
+        self.warmUpRounds = warmUpRounds
     }
 }
 

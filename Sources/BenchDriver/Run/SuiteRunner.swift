@@ -72,7 +72,8 @@ public struct SuiteRunner {
             floors: floors,
             cases: cases,
             durationSeconds: Double(MonotonicClock.now() - started) / 1e9,
-            isPartial: cases.count < plan.cases.count
+            isPartial: cases.count < plan.cases.count,
+            warmUpRounds: 1
         )
     }
 

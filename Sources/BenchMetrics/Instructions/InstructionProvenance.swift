@@ -35,7 +35,16 @@ public struct InstructionProvenance: Hashable, Sendable, Codable {
 
     /// Counts the probe with `counter`.
     public static func collect(valgrind: String, counter: InstructionCounter) throws(InstructionCountError) -> InstructionProvenance {
-        InstructionProvenance(valgrind: valgrind, libc: libcVersion, probe: try counter.count(dispatchedRoutines))
+        // Allocated outside the count: what malloc executes depends on the heap's state.
+        let size = 4_096
+        let source = UnsafeMutableRawPointer.allocate(byteCount: size + 1, alignment: 64)
+        let target = UnsafeMutableRawPointer.allocate(byteCount: size + 1, alignment: 64)
+        defer {
+            source.deallocate()
+            target.deallocate()
+        }
+        let probe = try counter.count { dispatchedRoutines(source, target, size: size) }
+        return InstructionProvenance(valgrind: valgrind, libc: libcVersion, probe: probe)
     }
 
     private static var libcVersion: String {
@@ -48,15 +57,9 @@ public struct InstructionProvenance: Hashable, Sendable, Codable {
         #endif
     }
 
-    /// Calls the C library's CPU-dispatched routines on fixed buffers.
-    private static func dispatchedRoutines() {
-        let size = 4_096
-        let source = UnsafeMutableRawPointer.allocate(byteCount: size + 1, alignment: 64)
-        let target = UnsafeMutableRawPointer.allocate(byteCount: size + 1, alignment: 64)
-        defer {
-            source.deallocate()
-            target.deallocate()
-        }
+    /// Calls the C library's CPU-dispatched routines on two buffers of
+    /// `size + 1` bytes.
+    private static func dispatchedRoutines(_ source: UnsafeMutableRawPointer, _ target: UnsafeMutableRawPointer, size: Int) {
         memset(source, 0x61, size)
         source.storeBytes(of: 0, toByteOffset: size, as: UInt8.self)
         memcpy(target, source, size + 1)
