@@ -35,15 +35,14 @@ public struct InstructionProvenance: Hashable, Sendable, Codable {
 
     /// Counts the probe with `counter`.
     public static func collect(valgrind: String, counter: InstructionCounter) throws(InstructionCountError) -> InstructionProvenance {
-        // Allocated outside the count: what malloc executes depends on the heap's state.
-        let size = 4_096
-        let source = UnsafeMutableRawPointer.allocate(byteCount: size + 1, alignment: 64)
-        let target = UnsafeMutableRawPointer.allocate(byteCount: size + 1, alignment: 64)
-        defer {
-            source.deallocate()
-            target.deallocate()
-        }
-        let probe = try counter.count { dispatchedRoutines(source, target, size: size) }
+        // Allocated outside the count (what malloc executes depends on the
+        // heap's state), and at fixed page offsets: the routines take other
+        // paths near a page's end and when source and target alias in 4 KiB
+        // (they varied the probe from 3948 to 4358 on one host).
+        let size = 4_096, page = 4_096
+        let block = UnsafeMutableRawPointer.allocate(byteCount: 4 * page, alignment: page)
+        defer { block.deallocate() }
+        let probe = try counter.count { dispatchedRoutines(block + 64, block + 2 * page + 128, size: size) }
         return InstructionProvenance(valgrind: valgrind, libc: libcVersion, probe: probe)
     }
 
