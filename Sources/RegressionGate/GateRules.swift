@@ -6,9 +6,11 @@ import BenchResults
 ///   change beyond rounding is real, so they are gated tightly.
 /// - Instruction counts (callgrind) depend on the code executed, not on the
 ///   CPU's speed or load, so one baseline gates them on any host with the
-///   same toolchain, Valgrind and C library. They repeat to within a few
-///   hundredths of a percent (what hashes addresses varies), so a change past
-///   `instructionTolerance` is a regression.
+///   same toolchain, Valgrind and C library. Between runs of one build they
+///   moved by up to 2.5% where a loop of 20 operations meets hash tables laid
+///   out by address (observers registered), 1.3% for 10 cascading deletes,
+///   0.3% elsewhere; a change past `instructionTolerance` (5%, twice the
+///   largest) is a regression, well below the 10% a regression must show.
 /// - Timings drift between processes on a shared machine far more than
 ///   between the rounds of one run: across nine runs of one build on the
 ///   reference machine, single-threaded medians moved by up to +115%. So a
@@ -30,7 +32,7 @@ public struct GateRules: Hashable, Sendable {
     public var instructionTolerance: Double
 
     public static let standard = GateRules(
-        timingNoiseFloor: 1.5, alpha: 0.05, countTolerance: 1e-6, instructionTolerance: 0.02)
+        timingNoiseFloor: 1.5, alpha: 0.05, countTolerance: 1e-6, instructionTolerance: 0.05)
 
     public init(timingNoiseFloor: Double, alpha: Double, countTolerance: Double, instructionTolerance: Double) {
         self.timingNoiseFloor = timingNoiseFloor

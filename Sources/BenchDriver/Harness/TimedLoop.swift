@@ -56,9 +56,7 @@ public enum TimedLoop {
             try allocations?.start()
             time(count, into: &recorder, operation)
             measured.allocations = try allocations?.stop()
-            let latency = recorder.summary
-            measured.latency = latency
-            measured.operations = Int(latency.operations)
+            measured.latency = recorder.summary
         }
         return measured
     }
@@ -67,8 +65,10 @@ public enum TimedLoop {
         for index in 0..<count { operation(index) }
     }
 
-    /// Times `count` operations, as many to a sample as `recorder` takes; a
-    /// remainder smaller than a batch is not run.
+    /// Times `count` operations, as many to a sample as `recorder` takes. A
+    /// remainder smaller than a batch runs untimed: every store runs every
+    /// operation whatever the batch size, so counts per operation do not
+    /// depend on a timing estimate.
     private static func time(_ count: Int, into recorder: inout LatencyRecorder, _ operation: (Int) -> Void) {
         let batch = recorder.operationsPerSample
         var index = 0
@@ -85,6 +85,10 @@ public enum TimedLoop {
                 for offset in 0..<batch { operation(index + offset) }
                 recorder.recordBatch(totalNanoseconds: MonotonicClock.now() &- start)
                 index += batch
+            }
+            while index < count {
+                operation(index)
+                index += 1
             }
         }
     }

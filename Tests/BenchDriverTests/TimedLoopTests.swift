@@ -1,0 +1,38 @@
+import BenchDriver
+import BenchMetrics
+import Testing
+
+@Suite("Timed loop")
+struct TimedLoopTests {
+    @Test("the warm-up round plans a batch every store shares, and every operation runs whatever the batch")
+    func sharedBatchRunsEveryOperation() throws {
+        let calibration = ClockCalibration.measure(reads: 10_000)
+        let plan = BatchPlan()
+        var sink = 0
+        func context(_ pass: RoundPass) -> RoundContext {
+            RoundContext(seed: 1, round: 0, calibration: calibration, countsAllocations: false, pass: pass, batches: plan)
+        }
+        // A cheap store and an expensive one run the same loop in the warm-up.
+        _ = try TimedLoop.run(count: 1_000, context: context(.warmUp)) { sink &+= $0 }
+        let warmUp = try TimedLoop.run(count: 1_000, context: context(.warmUp)) { index in
+            for step in 0..<2_000 { sink &+= step ^ index }
+        }
+        #expect(warmUp.latency == nil, "the warm-up round times nothing")
+        #expect(warmUp.locks?.acquisitions == 0)
+
+        // Both are timed with the cheap one's batch, and every one of 1,001
+        // operations runs, a remainder of a batch included.
+        for cost in [1, 2_000] {
+            var calls = 0
+            let timed = try TimedLoop.run(count: 1_001, context: context(.timed)) { index in
+                calls += 1
+                for step in 0..<cost { sink &+= step ^ index }
+            }
+            #expect(calls == 1_001)
+            #expect(timed.operations == 1_001)
+            #expect(try #require(timed.latency).operationsPerSample > 1, "cost \(cost): not batched like the cheap store")
+            #expect(timed.locks == nil, "locks are counted in the warm-up, not while timing")
+        }
+        withExtendedLifetime(sink) {}
+    }
+}

@@ -1,0 +1,54 @@
+import BenchMetrics
+import BenchResults
+import RegressionGate
+import Testing
+
+@Suite("Instruction-count gate")
+struct InstructionGateTests {
+    static let counting = InstructionProvenance(valgrind: "valgrind-3.19.0", libc: "glibc 2.36", probe: 3962)
+
+    /// A synthetic run whose stores also report instructions per operation.
+    static func run(instructions: Double, counting: InstructionProvenance? = counting,
+                    provenance: Provenance = SyntheticRun.provenance) -> RunResult {
+        var result = SyntheticRun.run(extraCase: false, provenance: provenance)
+        let metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op", kind: .instructions)
+        for index in result.cases[0].stores.indices {
+            result.cases[0].stores[index].metrics.append(MetricSeries(metric: metric, rounds: [instructions]))
+        }
+        result.instructionCounting = counting
+        return result
+    }
+
+    @Test("a change within the tolerance passes, a 10% rise regresses and names the metric")
+    func tolerance() throws {
+        let baseline = Self.run(instructions: 1_000)
+        let drift = try BaselineComparison.compare(baseline: baseline, current: Self.run(instructions: 1_025))
+        #expect(drift.passed, "2.5%, the largest drift between runs of one build, is not a regression")
+        let slower = try BaselineComparison.compare(baseline: baseline, current: Self.run(instructions: 1_100))
+        #expect(slower.regressions.map(\.metric.id) == ["op.instructions", "op.instructions"])
+        #expect(slower.regressions.allSatisfy { $0.treatment == .tolerance })
+    }
+
+    @Test("gated on another host, as long as toolchain, Valgrind, C library and probe match")
+    func anyHost() throws {
+        var elsewhere = SyntheticRun.provenance
+        elsewhere.cpuModel = "another CPU"
+        let report = try BaselineComparison.compare(
+            baseline: Self.run(instructions: 1_000), current: Self.run(instructions: 1_100, provenance: elsewhere))
+        #expect(report.regressions.count == 2, "timings are not gated here, instructions are")
+        #expect(report.gates.contains { $0.hasPrefix("timings: not gated") })
+    }
+
+    @Test("reported, not gated, with a warning, when the probe differs or the run counted nothing")
+    func notComparable() throws {
+        let baseline = Self.run(instructions: 1_000)
+        var otherLibrary = Self.counting
+        otherLibrary.probe = 4_372
+        for current in [Self.run(instructions: 2_000, counting: otherLibrary), Self.run(instructions: 2_000, counting: nil)] {
+            let report = try BaselineComparison.compare(baseline: baseline, current: current)
+            #expect(report.passed)
+            #expect(report.warnings.contains { $0.contains("instruction counts") })
+            #expect(report.gates.contains("instructions per operation: not gated (see the warning)"))
+        }
+    }
+}
