@@ -10,7 +10,8 @@ import Synchronization
 /// instrumentation mode and iai-callgrind do; the count is then written by
 /// callgrind to a numbered dump file, read back here and deleted. A count
 /// depends on the code executed, not on how fast the CPU runs it or on other
-/// load on the machine, so it repeats exactly where the work does.
+/// load on the machine; what still moves it between runs is work that
+/// depends on addresses (hash tables keyed by object, the heap's paths).
 public struct InstructionCounter: Sendable {
     /// The environment variable naming callgrind's output file.
     public static let outputVariable = "BENCH_CALLGRIND_OUT"
