@@ -36,33 +36,42 @@ enum InstructionPass {
     }
 
     /// Runs the pass for `options`' plan and returns what it counted.
+    ///
+    /// The child sees the same arguments, environment and file names on every
+    /// host and from every checkout: they are copied into its heap at start,
+    /// so their lengths move where the Swift runtime's metadata lands, and
+    /// lookups in its metadata cache (hashed by address) took up to 5% more
+    /// instructions per operation when they differed. So it runs in the
+    /// scratch directory, with relative paths and a fixed environment (the
+    /// caller's `MALLOC_CONF` and the rest are not passed on).
     static func run(_ options: RunOptions, tools: Tools) throws -> RunResult {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("bench-instructions-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let output = scratch.appendingPathComponent("instructions.json").path
-        let dumps = scratch.appendingPathComponent("callgrind.out").path
-        let stripped = scratch.appendingPathComponent("bench").path
-        try runTool(tools.objcopy, ["--strip-debug", executablePath, stripped])
+        let output = "instructions.json", stripped = "bench"
+        try runTool(tools.objcopy, ["--strip-debug", executablePath, scratch.appendingPathComponent(stripped).path])
 
         let child = Process()
         child.executableURL = URL(fileURLWithPath: tools.valgrind)
+        child.currentDirectoryURL = scratch
         child.arguments = [
-            "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--callgrind-out-file=\(dumps)",
+            "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--callgrind-out-file=callgrind.out",
             "--quiet",
-            stripped, CountInstructionsCommand.configuration.commandName!,
+            "./\(stripped)", CountInstructionsCommand.configuration.commandName!,
             "--valgrind-version", try runTool(tools.valgrind, ["--version"]), "--output-file", output,
         ] + options.arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment[InstructionCounter.outputVariable] = dumps
-        child.environment = environment
+        child.environment = [
+            InstructionCounter.outputVariable: "callgrind.out",
+            "MALLOC_CONF": InstructionCounter.allocatorOptions,
+            "SWIFT_DETERMINISTIC_HASHING": "1",
+        ]
         try child.run()
         child.waitUntilExit()
         guard child.terminationReason == .exit, child.terminationStatus == 0 else {
             throw CommandFailure.failure("the instruction pass under callgrind failed (status \(child.terminationStatus)); see its message above")
         }
-        return try RunFiles.read(output, role: "instruction counts")
+        return try RunFiles.read(scratch.appendingPathComponent(output).path, role: "instruction counts")
     }
 
     private static var executablePath: String {

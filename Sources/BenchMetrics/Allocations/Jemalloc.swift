@@ -52,6 +52,14 @@ public enum Jemalloc {
         return value
     }
 
+    /// Reads a signed size control (`ssize_t`), such as `"opt.dirty_decay_ms"`.
+    public static func readSignedSize(_ name: StaticString) throws(AllocatorError) -> Int {
+        var value = 0
+        var size = MemoryLayout<Int>.size
+        try check(name, mallctl(cName(name), &value, &size, nil, 0))
+        return value
+    }
+
     /// Writes an `unsigned` control.
     public static func writeUnsigned(_ name: StaticString, _ newValue: UInt32) throws(AllocatorError) {
         var value = newValue

@@ -10,11 +10,21 @@ import Synchronization
 /// instrumentation mode and iai-callgrind do; the count is then written by
 /// callgrind to a numbered dump file, read back here and deleted. A count
 /// depends on the code executed, not on how fast the CPU runs it or on other
-/// load on the machine; what still moves it between runs is work that
-/// depends on addresses (hash tables keyed by object, the heap's paths).
+/// load on the machine, and with the allocator's timed purging switched
+/// off (`allocatorOptions`) it repeats exactly between runs of one build.
 public struct InstructionCounter: Sendable {
     /// The environment variable naming callgrind's output file.
     public static let outputVariable = "BENCH_CALLGRIND_OUT"
+
+    /// The jemalloc options (`MALLOC_CONF`) a counted process starts with.
+    ///
+    /// jemalloc returns unused pages to the system on a clock (after
+    /// `dirty_decay_ms`, then `muzzy_decay_ms`), so with its defaults how
+    /// much purging an operation triggers depends on time: counts of one
+    /// build moved by up to 5% between runs. Never purging makes them repeat
+    /// exactly (132 of 132 equal in two full quick passes); it is housekeeping
+    /// on a timer, not the work an operation does.
+    public static let allocatorOptions = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
 
     /// Callgrind numbers its dumps per process, so the next number is shared
     /// by every counter (regions are counted one at a time).
@@ -34,6 +44,10 @@ public struct InstructionCounter: Sendable {
         guard let path = ProcessInfo.processInfo.environment[outputVariable], !path.isEmpty else {
             throw InstructionCountError("running under Valgrind without \(outputVariable): start instruction counts with `bench --instructions`")
         }
+        let purges = try? (Jemalloc.readSignedSize("opt.dirty_decay_ms"), Jemalloc.readSignedSize("opt.muzzy_decay_ms"))
+        guard let purges, purges == (-1, -1) else {
+            throw InstructionCountError("jemalloc purges on a timer here, so counts would depend on time: start instruction counts with `bench --instructions` (it sets MALLOC_CONF=\(allocatorOptions))")
+        }
         var counter = InstructionCounter(outputPath: path, overhead: 0)
         let empty = try counter.count {}
         counter = InstructionCounter(outputPath: path, overhead: empty)
@@ -48,15 +62,14 @@ public struct InstructionCounter: Sendable {
     /// The instructions `region` executes on any thread, less the fixed cost
     /// of switching counting on and off.
     public func count(_ region: () -> Void) throws(InstructionCountError) -> UInt64 {
-        let dump: (path: String, label: String) = Self.dumpsWritten.withLock { written in
+        let number = Self.dumpsWritten.withLock { written in
             written += 1
-            let label = "bench-region-\(written)"
             ccg_start_counting()
             region()
-            ccg_stop_counting_and_dump(label)
-            return ("\(outputPath).\(written)", label)
+            ccg_stop_counting_and_dump(UInt(written))
+            return written
         }
-        let instructions = try CallgrindDump.read(path: dump.path, expectedLabel: dump.label)
+        let instructions = try CallgrindDump.read(path: "\(outputPath).\(number)", expectedLabel: "bench-region-\(number)")
         return instructions > overhead ? instructions - overhead : 0
     }
 }

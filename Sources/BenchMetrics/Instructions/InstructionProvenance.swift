@@ -42,7 +42,10 @@ public struct InstructionProvenance: Hashable, Sendable, Codable {
         let size = 4_096, page = 4_096
         let block = UnsafeMutableRawPointer.allocate(byteCount: 4 * page, alignment: page)
         defer { block.deallocate() }
-        let probe = try counter.count { dispatchedRoutines(block + 64, block + 2 * page + 128, size: size) }
+        let source = block + 64, target = block + 2 * page + 128
+        // Once uncounted, so that binding the routines' symbols is not counted.
+        dispatchedRoutines(source, target, size: size)
+        let probe = try counter.count { dispatchedRoutines(source, target, size: size) }
         return InstructionProvenance(valgrind: valgrind, libc: libcVersion, probe: probe)
     }
 
