@@ -7,11 +7,11 @@ import BenchResults
 /// - Instruction counts (callgrind) depend on the code executed, not on the
 ///   CPU's speed or load, so one baseline gates them on any host with the
 ///   same toolchain, Valgrind and C library. Runs of one build repeat them
-///   to within 0.1%, from any directory and environment. Another build moves
-///   where the Swift runtime's metadata lives, and so what its
-///   address-hashed metadata cache costs: operations that look metadata up
-///   moved by up to 5% per operation with it (seen between environments
-///   before the instruction pass fixed them). A change past
+///   to within 0.1%, from any directory and environment. A build changed
+///   elsewhere moved untouched counts by at most 0.9% (three builds); what
+///   can move them more is where the Swift runtime's metadata lands, since
+///   its metadata cache is hashed by address: that moved one operation by
+///   5.4% when only the process's environment differed. A change past
 ///   `instructionTolerance` (5%) is a regression, half the 10% a CPU
 ///   regression must be caught at.
 /// - Timings drift between processes on a shared machine far more than
