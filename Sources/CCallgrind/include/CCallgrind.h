@@ -34,8 +34,8 @@ static inline void ccg_start_counting(void) {
 ///
 /// The label is formatted here, after counting stops: a label passed in
 /// from Swift is converted to a C string inside the counted region, at a
-/// cost that changed with its length (a count gained 410 instructions once
-/// the region number reached three digits).
+/// cost that depends on its length (Swift keeps strings of up to 15 bytes
+/// inline, and "bench-region-100" has 16).
 static inline void ccg_stop_counting_and_dump(unsigned long region) {
     CALLGRIND_TOGGLE_COLLECT;
     char label[40];
