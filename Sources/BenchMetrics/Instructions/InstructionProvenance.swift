@@ -1,3 +1,4 @@
+import CCallgrind
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,15 +38,18 @@ public struct InstructionProvenance: Hashable, Sendable, Codable {
     public static func collect(valgrind: String, counter: InstructionCounter) throws(InstructionCountError) -> InstructionProvenance {
         // Allocated outside the count (what malloc executes depends on the
         // heap's state), and at fixed page offsets: the routines take other
-        // paths near a page's end and when source and target alias in 4 KiB
-        // (they varied the probe from 3948 to 4358 on one host).
+        // paths near a page's end and when source and target alias in 4 KiB.
         let size = 4_096, page = 4_096
         let block = UnsafeMutableRawPointer.allocate(byteCount: 4 * page, alignment: page)
         defer { block.deallocate() }
-        let source = block + 64, target = block + 2 * page + 128
+        let source = (block + 64).assumingMemoryBound(to: CChar.self)
+        let target = (block + 2 * page + 128).assumingMemoryBound(to: CChar.self)
         // Once uncounted, so that binding the routines' symbols is not counted.
-        dispatchedRoutines(source, target, size: size)
-        let probe = try counter.count { dispatchedRoutines(source, target, size: size) }
+        var found = ccg_run_dispatched_routines(source, target, UInt(size))
+        let probe = try counter.count { found &+= ccg_run_dispatched_routines(source, target, UInt(size)) }
+        guard found == 4 * size else {
+            throw InstructionCountError("the C library probe found \(found) on buffers of \(size) bytes, not \(4 * size)")
+        }
         return InstructionProvenance(valgrind: valgrind, libc: libcVersion, probe: probe)
     }
 
@@ -57,18 +61,5 @@ public struct InstructionProvenance: Hashable, Sendable, Codable {
         #else
         "unknown"
         #endif
-    }
-
-    /// Calls the C library's CPU-dispatched routines on two buffers of
-    /// `size + 1` bytes.
-    private static func dispatchedRoutines(_ source: UnsafeMutableRawPointer, _ target: UnsafeMutableRawPointer, size: Int) {
-        memset(source, 0x61, size)
-        source.storeBytes(of: 0, toByteOffset: size, as: UInt8.self)
-        memcpy(target, source, size + 1)
-        memmove(target + 1, target, size - 1)
-        var sink = Int(memcmp(source, target, size))
-        sink &+= strlen(source.assumingMemoryBound(to: CChar.self))
-        sink &+= memchr(source, 0, size + 1).map { $0 - source } ?? 0
-        withExtendedLifetime(sink) {}
     }
 }

@@ -9,6 +9,31 @@
 // without it gets versions that report Valgrind as absent, and
 // `ccg_has_client_requests` says which one was built.
 
+#include <string.h>
+
+/// Calls the C library routines that pick a variant for the CPU's features
+/// (memset, memcpy, memmove, memcmp, strlen, memchr) on two buffers of
+/// `size + 1` bytes, and returns what they found. The calls go through
+/// volatile pointers: a compiler drops or folds calls to routines it knows,
+/// and Swift's optimizer dropped three of these when their results were
+/// unused.
+static inline long ccg_run_dispatched_routines(char *_Nonnull source, char *_Nonnull target, unsigned long size) {
+    void *(*volatile set)(void *, int, size_t) = memset;
+    void *(*volatile copy)(void *, const void *, size_t) = memcpy;
+    void *(*volatile move)(void *, const void *, size_t) = memmove;
+    int (*volatile compare)(const void *, const void *, size_t) = memcmp;
+    size_t (*volatile length)(const char *) = strlen;
+    void *(*volatile find)(const void *, int, size_t) = memchr;
+    set(source, 0x61, size);
+    source[size] = 0;
+    copy(target, source, size + 1);
+    move(target + 1, target, size - 1);
+    long found = compare(source, target, size);
+    found += (long)length(source);
+    char *zero = find(source, 0, size + 1);
+    return found + (zero ? (long)(zero - source) : 0);
+}
+
 #if __has_include(<valgrind/callgrind.h>)
 #include <stdio.h>
 #include <valgrind/callgrind.h>
