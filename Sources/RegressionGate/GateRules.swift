@@ -8,10 +8,10 @@ import BenchResults
 ///   CPU's speed or load, so one baseline gates them on any host with the
 ///   same toolchain, Valgrind and C library. Runs of one build repeat them
 ///   to within 0.1%, from any directory and environment. A build changed
-///   elsewhere moved untouched counts by at most 0.9% (three builds); what
-///   can move them more is where the Swift runtime's metadata lands, since
-///   its metadata cache is hashed by address: that moved one operation by
-///   5.4% when only the process's environment differed. A change past
+///   elsewhere can move untouched counts where the Swift runtime looks up
+///   generic metadata, since its metadata cache is hashed by address: by up
+///   to 2.5% in builds measured, and by 5.4% when only the process's
+///   environment differed (before the instruction pass fixed it). A change past
 ///   `instructionTolerance` (5%) is a regression, half the 10% a CPU
 ///   regression must be caught at.
 /// - Timings drift between processes on a shared machine far more than
