@@ -10,7 +10,7 @@ import BenchResults
 ///   to within 0.1%, from any directory and environment. A build changed
 ///   elsewhere can move untouched counts where the Swift runtime looks up
 ///   generic metadata, since its metadata cache is hashed by address: by up
-///   to 2.5% in builds measured, and by 5.4% when only the process's
+///   to 2.9% in the four builds measured, and by 5.4% when only the process's
 ///   environment differed (before the instruction pass fixed it). A change past
 ///   `instructionTolerance` (5%) is a regression, half the 10% a CPU
 ///   regression must be caught at.
