@@ -40,7 +40,7 @@ enum InstructionPass {
     /// The child sees the same arguments, environment and file names on every
     /// host and from every checkout: they are copied into its heap at start,
     /// so their lengths move where the Swift runtime's metadata lands, and
-    /// lookups in its metadata cache (hashed by address) took up to 5% more
+    /// lookups in its metadata cache (hashed by address) took up to 5.4% more
     /// instructions per operation when they differed. So it runs in the
     /// scratch directory, with relative paths and a fixed environment (the
     /// caller's `MALLOC_CONF` and the rest are not passed on).

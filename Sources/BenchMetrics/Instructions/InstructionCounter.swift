@@ -21,9 +21,9 @@ public struct InstructionCounter: Sendable {
     /// jemalloc returns unused pages to the system on a clock (after
     /// `dirty_decay_ms`, then `muzzy_decay_ms`), so with its defaults how
     /// much purging an operation triggers depends on time: counts of one
-    /// build moved by up to 5% between runs. Never purging makes them repeat
-    /// exactly (132 of 132 equal in two full quick passes); it is housekeeping
-    /// on a timer, not the work an operation does.
+    /// build from one directory moved by up to 1.1% between runs. Never
+    /// purging makes them repeat exactly (132 of 132 equal in two full quick
+    /// passes); it is housekeeping on a timer, not the work an operation does.
     public static let allocatorOptions = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
 
     /// Callgrind numbers its dumps per process, so the next number is shared
