@@ -41,28 +41,27 @@ enum InstructionPass {
     /// host and from every checkout: they are copied into its heap at start,
     /// so their lengths move where the Swift runtime's metadata lands, and
     /// lookups in its metadata cache (hashed by address) took up to 5.4% more
-    /// instructions per operation when they differed. So it runs in the
-    /// scratch directory, with relative paths and a fixed environment (the
-    /// caller's `MALLOC_CONF` and the rest are not passed on).
+    /// instructions per operation when they differed. So it runs in a
+    /// scratch directory whose path always has the same length, with relative
+    /// paths and a fixed environment (the caller's `MALLOC_CONF` and the rest
+    /// are not passed on).
     static func run(_ options: RunOptions, tools: Tools) throws -> RunResult {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bench-instructions-\(ProcessInfo.processInfo.processIdentifier)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let scratch = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let output = "instructions.json", stripped = "bench"
+        let output = "instructions.json", stripped = "bench", dumps = "callgrind.out"
         try runTool(tools.objcopy, ["--strip-debug", executablePath, scratch.appendingPathComponent(stripped).path])
 
         let child = Process()
         child.executableURL = URL(fileURLWithPath: tools.valgrind)
         child.currentDirectoryURL = scratch
         child.arguments = [
-            "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--callgrind-out-file=callgrind.out",
+            "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--callgrind-out-file=\(dumps)",
             "--quiet",
             "./\(stripped)", CountInstructionsCommand.configuration.commandName!,
             "--valgrind-version", try runTool(tools.valgrind, ["--version"]), "--output-file", output,
         ] + options.arguments
         child.environment = [
-            InstructionCounter.outputVariable: "callgrind.out",
+            InstructionCounter.outputVariable: dumps,
             "MALLOC_CONF": InstructionCounter.allocatorOptions,
             "SWIFT_DETERMINISTIC_HASHING": "1",
         ]
@@ -72,6 +71,22 @@ enum InstructionPass {
             throw CommandFailure.failure("the instruction pass under callgrind failed (status \(child.terminationStatus)); see its message above")
         }
         return try RunFiles.read(scratch.appendingPathComponent(output).path, role: "instruction counts")
+    }
+
+    /// A new directory, `/tmp/bench-instructions-` and six random characters.
+    ///
+    /// Not under `TMPDIR` and not named by process id: the child asks for
+    /// its working directory as it reads each dump (Foundation makes relative
+    /// paths absolute), so the directory's length reached its heap between
+    /// counted regions. Named by process id (ids wrap at 32768 here), counts
+    /// of one build moved by up to 3.7% in 2 of 10 runs, and a longer
+    /// `TMPDIR` moved them too.
+    private static func makeScratchDirectory() throws -> URL {
+        var template = Array("/tmp/bench-instructions-XXXXXX".utf8CString)
+        guard let path = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw CommandFailure.failure("cannot create a scratch directory in /tmp: \(String(cString: strerror(errno)))")
+        }
+        return URL(fileURLWithPath: String(cString: path), isDirectory: true)
     }
 
     private static var executablePath: String {

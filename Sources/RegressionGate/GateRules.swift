@@ -7,7 +7,7 @@ import BenchResults
 /// - Instruction counts (callgrind) depend on the code executed, not on the
 ///   CPU's speed or load, so one baseline gates them on any host with the
 ///   same toolchain, Valgrind and C library. Runs of one build repeat them
-///   to within 0.1%, from any directory and environment. A build changed
+///   exactly, from any directory, environment and `TMPDIR`. A build changed
 ///   elsewhere can move untouched counts where the Swift runtime looks up
 ///   generic metadata, since its metadata cache is hashed by address: by up
 ///   to 2.9% in the four builds measured, and by 5.4% when only the process's

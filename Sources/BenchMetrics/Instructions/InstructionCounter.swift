@@ -44,8 +44,13 @@ public struct InstructionCounter: Sendable {
         guard let path = ProcessInfo.processInfo.environment[outputVariable], !path.isEmpty else {
             throw InstructionCountError("running under Valgrind without \(outputVariable): start instruction counts with `bench --instructions`")
         }
-        let purges = try? (Jemalloc.readSignedSize("opt.dirty_decay_ms"), Jemalloc.readSignedSize("opt.muzzy_decay_ms"))
-        guard let purges, purges == (-1, -1) else {
+        let purges: (dirty: Int, muzzy: Int)
+        do {
+            purges = (try Jemalloc.readSignedSize("opt.dirty_decay_ms"), try Jemalloc.readSignedSize("opt.muzzy_decay_ms"))
+        } catch {
+            throw InstructionCountError("cannot tell whether jemalloc purges on a timer: \(error)")
+        }
+        guard purges == (-1, -1) else {
             throw InstructionCountError("jemalloc purges on a timer here, so counts would depend on time: start instruction counts with `bench --instructions` (it sets MALLOC_CONF=\(allocatorOptions))")
         }
         var counter = InstructionCounter(outputPath: path, overhead: 0)
@@ -69,7 +74,7 @@ public struct InstructionCounter: Sendable {
             ccg_stop_counting_and_dump(UInt(written))
             return written
         }
-        let instructions = try CallgrindDump.read(path: "\(outputPath).\(number)", expectedLabel: "bench-region-\(number)")
+        let instructions = try CallgrindDump.read(path: "\(outputPath).\(number)", expectedLabel: "\(CCG_REGION_LABEL_PREFIX)\(number)")
         return instructions > overhead ? instructions - overhead : 0
     }
 }

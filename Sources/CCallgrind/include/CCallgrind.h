@@ -11,6 +11,10 @@
 
 #include <string.h>
 
+/// What each region's dump is labelled: this, then the region's number.
+/// Swift imports it to check that a dump is the one it waits for.
+#define CCG_REGION_LABEL_PREFIX "bench-region-"
+
 /// Calls the C library routines that pick a variant for the CPU's features
 /// (memset, memcpy, memmove, memcmp, strlen, memchr) on two buffers of
 /// `size + 1` bytes, and returns what they found. The calls go through
@@ -54,7 +58,7 @@ static inline void ccg_start_counting(void) {
 }
 
 /// Stops counting, writes what was counted since `ccg_start_counting` to
-/// the next numbered dump file, labelled "bench-region-" and `region`, and
+/// the next numbered dump file, labelled `CCG_REGION_LABEL_PREFIX` and `region`, and
 /// switches instrumentation off.
 ///
 /// The label is formatted here, after counting stops: a label passed in
@@ -64,7 +68,7 @@ static inline void ccg_start_counting(void) {
 static inline void ccg_stop_counting_and_dump(unsigned long region) {
     CALLGRIND_TOGGLE_COLLECT;
     char label[40];
-    snprintf(label, sizeof label, "bench-region-%lu", region);
+    snprintf(label, sizeof label, CCG_REGION_LABEL_PREFIX "%lu", region);
     CALLGRIND_DUMP_STATS_AT(label);
     CALLGRIND_STOP_INSTRUMENTATION;
 }
