@@ -48,79 +48,127 @@ let storeTargets: [Target] = storeModules.map { name in
         swiftSettings: specializedAcrossModules)
 }
 
+/// Release builds inline and specialize code across modules (the flag above,
+/// and `@inlinable`), so a module's object code carries bodies from every
+/// module it imports, directly or through others. SwiftPM recompiles a module
+/// only when a module it names as a dependency changes, and the compiler leaves
+/// a .swiftmodule untouched when its contents are unchanged: a change to a
+/// function in StoreSupport recompiled the stores and StoreCatalog, whose own
+/// module came out the same, and never reached BenchCLI, whose specialized
+/// driver kept StoreSupport's old code. So each target here names every module
+/// of this package it depends on, directly or not: a changed body anywhere
+/// recompiles every module that may have inlined it.
+func withInlinedDependencies(_ targets: [Target]) -> [Target] {
+    for target in targets {
+        let named = Set(target.dependencies.compactMap(\.localName))
+        let missing = libraryDependencies(of: target.name, in: targets).filter { !named.contains($0) }
+        target.dependencies += missing.map { .target(name: $0) }
+    }
+    return targets
+}
+
+/// The library targets of this package that `name` depends on, directly or
+/// not, in a stable order (executables and tests are not followed).
+func libraryDependencies(of name: String, in targets: [Target]) -> [String] {
+    let byName = Dictionary(uniqueKeysWithValues: targets.map { ($0.name, $0) })
+    var found: [String] = []
+    var pending = byName[name]?.dependencies.compactMap(\.localName) ?? []
+    while let next = pending.popLast() {
+        guard !found.contains(next), let target = byName[next], target.type == .regular || target.type == .system
+        else { continue }
+        found.append(next)
+        pending += target.dependencies.compactMap(\.localName)
+    }
+    return found.sorted()
+}
+
+extension Target.Dependency {
+    /// The target this names in this package; nil for another package's product.
+    var localName: String? {
+        switch self {
+        case .targetItem(let name, _), .byNameItem(let name, _): name
+        default: nil
+        }
+    }
+}
+
+let targets: [Target] = withInlinedDependencies(storeTargets + [
+    .target(name: "CThreadSlot"),
+    .target(name: "CCallgrind"),
+    .systemLibrary(
+        name: "CJemalloc",
+        pkgConfig: "jemalloc",
+        providers: [.apt(["libjemalloc-dev"])]
+    ),
+    .target(name: "COperatorNew"),
+    .target(name: "CSanitizerDefaults"),
+    .target(
+        name: "BenchMetrics",
+        dependencies: [
+            "CJemalloc", "CCallgrind", "COperatorNew", "CSanitizerDefaults", "Instrumentation",
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
+        ],
+        swiftSettings: specializedAcrossModules
+    ),
+    .target(name: "Instrumentation", dependencies: ["CThreadSlot"], swiftSettings: specializedAcrossModules),
+    .target(name: "ModelGraph", swiftSettings: specializedAcrossModules),
+    .target(
+        name: "StoreInterface", dependencies: ["ModelGraph", "Instrumentation"], swiftSettings: specializedAcrossModules),
+    .target(
+        name: "StoreSupport", dependencies: ["StoreInterface", "ModelGraph", "Instrumentation"],
+        swiftSettings: specializedAcrossModules),
+    .target(
+        name: "StoreCatalog", dependencies: ["StoreInterface"] + storeModules.map { .target(name: $0) },
+        swiftSettings: specializedAcrossModules),
+    .target(name: "BenchResults", dependencies: ["BenchMetrics"], swiftSettings: specializedAcrossModules),
+    .target(
+        name: "BenchDriver",
+        dependencies: ["BenchMetrics", "BenchResults", "StoreInterface", "ModelGraph", "Instrumentation"],
+        swiftSettings: specializedAcrossModules
+    ),
+    .target(name: "BenchReport", dependencies: ["BenchResults", "BenchMetrics"], swiftSettings: specializedAcrossModules),
+    .target(name: "RegressionGate", dependencies: ["BenchResults", "BenchMetrics"], swiftSettings: specializedAcrossModules),
+    .target(
+        name: "BenchCLI",
+        dependencies: [
+            "BenchDriver", "BenchReport", "BenchResults", "BenchMetrics", "RegressionGate", "StoreCatalog",
+            "StoreInterface",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        swiftSettings: specializedAcrossModules
+    ),
+    .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "ModelGraphTests", dependencies: ["ModelGraph"]),
+    .testTarget(
+        name: "BenchDriverTests",
+        dependencies: ["BenchDriver", "BenchResults", "BenchReport", "BenchMetrics", "StoreCatalog", "StoreInterface"]
+    ),
+    .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "BenchResults", "StoreCatalog", "bench"]),
+    .testTarget(name: "RegressionGateTests", dependencies: ["RegressionGate", "BenchResults", "BenchMetrics"]),
+    .testTarget(name: "BenchMetricsTests", dependencies: ["BenchMetrics", "Instrumentation", "TestSupport"]),
+    .testTarget(
+        name: "StoreTests",
+        dependencies: ["StoreInterface", "StoreSupport", "StoreCatalog", "ModelGraph", "Instrumentation", "BenchMetrics",
+                       "TestSupport"] + storeModules.map { .target(name: $0) }
+    ),
+])
+
 let package = Package(
     name: "ModelStoreBench",
     platforms: [.macOS(.v15)],
-    products: [
-        .library(name: "BenchMetrics", targets: ["BenchMetrics"]),
-        .library(name: "Instrumentation", targets: ["Instrumentation"]),
-        .library(name: "ModelGraph", targets: ["ModelGraph"]),
-        .library(name: "StoreInterface", targets: ["StoreInterface"]),
-        .library(name: "StoreCatalog", targets: ["StoreCatalog"]),
-    ],
+    // Benchmarks/ builds on these; each carries every module it may inline
+    // from, for the reason `withInlinedDependencies` gives.
+    products: ["ModelGraph", "StoreInterface", "StoreCatalog"].map { name in
+        .library(
+            name: name,
+            targets: [name] + libraryDependencies(of: name, in: targets).filter { dependency in
+                targets.first { $0.name == dependency }?.type == .regular  // a product holds no system library
+            })
+    },
     dependencies: [
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
-    targets: storeTargets + [
-        .target(name: "CThreadSlot"),
-        .target(name: "CCallgrind"),
-        .systemLibrary(
-            name: "CJemalloc",
-            pkgConfig: "jemalloc",
-            providers: [.apt(["libjemalloc-dev"])]
-        ),
-        .target(name: "COperatorNew"),
-        .target(name: "CSanitizerDefaults"),
-        .target(
-            name: "BenchMetrics",
-            dependencies: [
-                "CJemalloc", "CCallgrind", "COperatorNew", "CSanitizerDefaults", "Instrumentation",
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ],
-            swiftSettings: specializedAcrossModules
-        ),
-        .target(name: "Instrumentation", dependencies: ["CThreadSlot"], swiftSettings: specializedAcrossModules),
-        .target(name: "ModelGraph", swiftSettings: specializedAcrossModules),
-        .target(
-            name: "StoreInterface", dependencies: ["ModelGraph", "Instrumentation"], swiftSettings: specializedAcrossModules),
-        .target(
-            name: "StoreSupport", dependencies: ["StoreInterface", "ModelGraph", "Instrumentation"],
-            swiftSettings: specializedAcrossModules),
-        .target(
-            name: "StoreCatalog", dependencies: ["StoreInterface"] + storeModules.map { .target(name: $0) },
-            swiftSettings: specializedAcrossModules),
-        .target(name: "BenchResults", dependencies: ["BenchMetrics"], swiftSettings: specializedAcrossModules),
-        .target(
-            name: "BenchDriver",
-            dependencies: ["BenchMetrics", "BenchResults", "StoreInterface", "ModelGraph", "Instrumentation"],
-            swiftSettings: specializedAcrossModules
-        ),
-        .target(name: "BenchReport", dependencies: ["BenchResults", "BenchMetrics"], swiftSettings: specializedAcrossModules),
-        .target(name: "RegressionGate", dependencies: ["BenchResults", "BenchMetrics"], swiftSettings: specializedAcrossModules),
-        .target(
-            name: "BenchCLI",
-            dependencies: [
-                "BenchDriver", "BenchReport", "BenchResults", "BenchMetrics", "RegressionGate", "StoreCatalog",
-                "StoreInterface",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: specializedAcrossModules
-        ),
-        .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ModelGraphTests", dependencies: ["ModelGraph"]),
-        .testTarget(
-            name: "BenchDriverTests",
-            dependencies: ["BenchDriver", "BenchResults", "BenchReport", "BenchMetrics", "StoreCatalog", "StoreInterface"]
-        ),
-        .testTarget(name: "BenchCLITests", dependencies: ["BenchResults", "StoreCatalog", "bench"]),
-        .testTarget(name: "RegressionGateTests", dependencies: ["RegressionGate", "BenchResults", "BenchMetrics"]),
-        .testTarget(name: "BenchMetricsTests", dependencies: ["BenchMetrics", "Instrumentation", "TestSupport"]),
-        .testTarget(
-            name: "StoreTests",
-            dependencies: ["StoreInterface", "StoreSupport", "StoreCatalog", "ModelGraph", "Instrumentation", "BenchMetrics",
-                           "TestSupport"] + storeModules.map { .target(name: $0) }
-        ),
-    ]
+    targets: targets
 )

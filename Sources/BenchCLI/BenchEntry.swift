@@ -17,6 +17,9 @@ public enum BenchEntry {
         /// The baseline (or the saved run) cannot be used: missing, unreadable,
         /// corrupt, of another schema, or not comparable.
         case unusableBaseline = 3
+        /// The binary is older than a source file of its package: it would
+        /// measure code that is no longer in the tree.
+        case staleBuild = 4
         /// Bad command line: unknown name, out-of-range value, unwritable output.
         case usage = 64
     }
@@ -28,6 +31,7 @@ public enum BenchEntry {
         setvbuf(stdout, nil, _IOLBF, 0)
         do {
             var command = try BenchCommand.parseAsRoot()
+            try BuildFreshness.current?.check()
             try command.run()
         } catch {
             exit(with: error)
@@ -58,6 +62,9 @@ public enum BenchEntry {
         case let failure as CommandFailure:
             status = failure.status
             message = failure.message
+        case let stale as BuildFreshness.Stale:
+            status = .staleBuild
+            message = stale.description
         default:
             status = code == .validationFailure ? .usage : .failure
             message = BenchCommand.message(for: error)

@@ -53,7 +53,7 @@ struct BenchProcess {
     /// Runs `bench` with `arguments`; `whileRunning` gets the process and its
     /// standard output and error as they are written.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:],
+    static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL = executable,
                     whileRunning: ((Process, _ output: Stream, _ error: Stream) -> Void)? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = executable

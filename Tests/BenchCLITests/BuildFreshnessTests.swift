@@ -1,0 +1,78 @@
+@testable import BenchCLI
+import Foundation
+import Testing
+
+@Suite("bench refuses to measure code that is not in the tree")
+struct BuildFreshnessTests {
+    /// A package tree with one source file and a binary, each modified at
+    /// the given seconds since 1970.
+    private static func tree(binary: Double, source: Double, manifest: Double = 0) throws -> BuildFreshness {
+        let root = BenchProcess.temporaryDirectory()
+        let folder = root.appendingPathComponent("Sources/Store")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let files: [(String, Double)] = [
+            ("Package.swift", manifest), ("Sources/Store/Store.swift", source), ("bench", binary),
+        ]
+        for (path, seconds) in files {
+            let url = root.appendingPathComponent(path)
+            try Data("x".utf8).write(to: url)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)],
+                                                  ofItemAtPath: url.path)
+        }
+        // The folders count too (a file added or removed changes them): as old as the oldest file.
+        for path in ["Sources", "Sources/Store"] {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)],
+                                                  ofItemAtPath: root.appendingPathComponent(path).path)
+        }
+        return BuildFreshness(packageRoot: root, binary: root.appendingPathComponent("bench").path)
+    }
+
+    @Test("a binary newer than every source passes")
+    func freshBinaryPasses() throws {
+        try Self.tree(binary: 2_000, source: 1_000).check()
+    }
+
+    @Test("a source changed after the build is named, with both times")
+    func staleBinaryIsRefused() throws {
+        let freshness = try Self.tree(binary: 1_000, source: 2_000.25)
+        #expect(freshness.newestSource()?.path == "Sources/Store/Store.swift")
+        let error = #expect(throws: BuildFreshness.Stale.self) { try freshness.check() }
+        #expect(error?.source == "Sources/Store/Store.swift")
+        #expect(error?.description.contains("1970-01-01 00:33:20.250 UTC") == true)
+        #expect(error?.description.contains("swift build -c release") == true)
+    }
+
+    @Test("a changed Package.swift makes the binary stale")
+    func manifestCounts() throws {
+        let error = #expect(throws: BuildFreshness.Stale.self) {
+            try Self.tree(binary: 1_000, source: 500, manifest: 1_500).check()
+        }
+        #expect(error?.source == "Package.swift")
+    }
+
+    @Test("a file added after the build makes the binary stale (its folder changed)")
+    func addedFileCounts() throws {
+        let freshness = try Self.tree(binary: Date().timeIntervalSince1970 - 60, source: 0)
+        try Data("x".utf8).write(to: freshness.packageRoot.appendingPathComponent("Sources/Store/New.swift"))
+        #expect(throws: BuildFreshness.Stale.self) { try freshness.check() }
+    }
+
+    @Test("bench itself exits 4 with one line when its binary is older than the tree")
+    func benchRefusesToRun() throws {
+        let folder = BenchProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("bench")
+        try FileManager.default.copyItem(at: BenchProcess.executable, to: copy)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 946_684_800)],
+                                              ofItemAtPath: copy.path)
+        let outcome = try BenchProcess.run(["list"], executable: copy)
+        #expect(outcome.status == 4)
+        #expect(outcome.errorLines.count == 1)
+        #expect(outcome.error.contains("is older than"))
+        #expect(outcome.output.isEmpty)
+
+        let fresh = try BenchProcess.run(["list"])
+        #expect(fresh.status == 0)
+    }
+}
