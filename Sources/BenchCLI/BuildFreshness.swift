@@ -7,6 +7,8 @@ import Foundation
 ///
 /// A binary older than one of its package's source files was built before
 /// that change: whatever it measures is code that is no longer in the tree.
+/// A file deleted since the build leaves nothing newer behind, so it is not
+/// seen.
 /// The package is found from this file's path at compile time; a binary run
 /// where that tree no longer exists (copied elsewhere, the tree deleted) is
 /// not checked. What this cannot see: a build that relinks the binary without
@@ -56,14 +58,18 @@ struct BuildFreshness {
         return nil
     }
 
-    /// Throws `Stale` when a file under `Sources/`, or `Package.swift`, was
-    /// modified after the binary.
+    /// Throws `Stale` when a source file under `Sources/`, or `Package.swift`,
+    /// was modified after the binary.
     ///
     /// - Complexity: one `stat` per file under `Sources/`.
     func check() throws(Stale) {
         guard let built = Self.modified(binary), let (source, changed) = newestSource(), changed > built else { return }
         throw Stale(binary: binary, built: built, source: source, changed: changed)
     }
+
+    /// What the compiler reads: Swift, C and C++ sources, headers, module maps.
+    /// (Not every file: an editor's swap file beside a source is no change.)
+    static let sourceExtensions: Set<String> = ["swift", "c", "cpp", "h", "modulemap"]
 
     /// The most recently modified source file, relative to the package root.
     func newestSource() -> (path: String, modified: Date)? {
@@ -75,7 +81,10 @@ struct BuildFreshness {
         consider("Package.swift")
         let sources = packageRoot.appendingPathComponent("Sources")
         if let walker = FileManager.default.enumerator(atPath: sources.path) {
-            for case let relative as String in walker { consider("Sources/" + relative) }
+            for case let relative as String in walker
+            where Self.sourceExtensions.contains(URL(fileURLWithPath: relative).pathExtension) {
+                consider("Sources/" + relative)
+            }
         }
         return newest
     }

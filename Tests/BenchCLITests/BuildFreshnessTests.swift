@@ -19,11 +19,6 @@ struct BuildFreshnessTests {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)],
                                                   ofItemAtPath: url.path)
         }
-        // The folders count too (a file added or removed changes them): as old as the oldest file.
-        for path in ["Sources", "Sources/Store"] {
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)],
-                                                  ofItemAtPath: root.appendingPathComponent(path).path)
-        }
         return BuildFreshness(packageRoot: root, binary: root.appendingPathComponent("bench").path)
     }
 
@@ -50,11 +45,14 @@ struct BuildFreshnessTests {
         #expect(error?.source == "Package.swift")
     }
 
-    @Test("a file added after the build makes the binary stale (its folder changed)")
+    @Test("a source file added after the build makes the binary stale; an editor's swap file does not")
     func addedFileCounts() throws {
         let freshness = try Self.tree(binary: Date().timeIntervalSince1970 - 60, source: 0)
+        try Data("x".utf8).write(to: freshness.packageRoot.appendingPathComponent("Sources/Store/.Store.swift.swp"))
+        try freshness.check()
         try Data("x".utf8).write(to: freshness.packageRoot.appendingPathComponent("Sources/Store/New.swift"))
-        #expect(throws: BuildFreshness.Stale.self) { try freshness.check() }
+        let error = #expect(throws: BuildFreshness.Stale.self) { try freshness.check() }
+        #expect(error?.source == "Sources/Store/New.swift")
     }
 
     @Test("bench itself exits 4 with one line when its binary is older than the tree")
