@@ -102,10 +102,11 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
     ),
     .target(name: "COperatorNew"),
     .target(name: "CSanitizerDefaults"),
+    .target(name: "BenchStatistics", swiftSettings: specializedAcrossModules),
     .target(
         name: "BenchMetrics",
         dependencies: [
-            "CJemalloc", "CCallgrind", "COperatorNew", "CSanitizerDefaults", "Instrumentation",
+            "BenchStatistics", "CJemalloc", "CCallgrind", "COperatorNew", "CSanitizerDefaults", "Instrumentation",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ],
         swiftSettings: specializedAcrossModules
@@ -120,21 +121,22 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
     .target(
         name: "StoreCatalog", dependencies: ["StoreInterface"] + storeModules.map { .target(name: $0) },
         swiftSettings: specializedAcrossModules),
-    .target(name: "BenchResults", dependencies: ["BenchMetrics"], swiftSettings: specializedAcrossModules),
+    .target(name: "BenchResults", dependencies: ["BenchStatistics"], swiftSettings: specializedAcrossModules),
     .target(
         name: "BenchDriver",
         dependencies: ["BenchMetrics", "BenchResults", "StoreInterface", "ModelGraph", "Instrumentation"],
         swiftSettings: specializedAcrossModules
     ),
-    .target(name: "BenchReport", dependencies: ["BenchResults", "BenchMetrics"], swiftSettings: specializedAcrossModules),
-    .target(name: "RegressionGate", dependencies: ["BenchResults", "BenchMetrics"], swiftSettings: specializedAcrossModules),
+    .target(name: "BenchReport", dependencies: ["BenchResults", "BenchStatistics"], swiftSettings: specializedAcrossModules),
+    .target(name: "RegressionGate", dependencies: ["BenchResults", "BenchStatistics"], swiftSettings: specializedAcrossModules),
+    .target(
+        name: "BenchApp",
+        dependencies: ["BenchDriver", "BenchReport", "BenchResults", "BenchMetrics", "RegressionGate", "StoreCatalog"],
+        swiftSettings: specializedAcrossModules
+    ),
     .target(
         name: "BenchCLI",
-        dependencies: [
-            "BenchDriver", "BenchReport", "BenchResults", "BenchMetrics", "RegressionGate", "StoreCatalog",
-            "StoreInterface",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ],
+        dependencies: ["BenchApp", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         swiftSettings: specializedAcrossModules
     ),
     .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
@@ -144,7 +146,8 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
         name: "BenchDriverTests",
         dependencies: ["BenchDriver", "BenchResults", "BenchReport", "BenchMetrics", "StoreCatalog", "StoreInterface"]
     ),
-    .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "BenchResults", "StoreCatalog", "bench"]),
+    .testTarget(name: "BenchCLITests", dependencies: ["BenchResults", "StoreCatalog", "bench"]),
+    .testTarget(name: "BenchAppTests", dependencies: ["BenchApp"]),
     .testTarget(name: "RegressionGateTests", dependencies: ["RegressionGate", "BenchResults", "BenchMetrics"]),
     .testTarget(name: "BenchMetricsTests", dependencies: ["BenchMetrics", "Instrumentation", "TestSupport"]),
     .testTarget(

@@ -1,14 +1,15 @@
 import ArgumentParser
+import BenchApp
 #if canImport(Glibc)
 @preconcurrency import Glibc  // `stdout`, a C global the Swift 6 checker cannot see is only set up once
 #endif
 import Foundation
 
-/// The process entry: deterministic hashing, then the command, with errors
-/// on one line.
+/// The process entry: deterministic hashing, then the command, with every
+/// failure on one line and its own exit status.
 public enum BenchEntry {
     /// Exit statuses, so scripts and CI can tell outcomes apart.
-    public enum Status: Int32, Sendable {
+    enum Status: Int32, Sendable {
         case success = 0
         /// The run could not finish (a scenario failed, a file could not be written).
         case failure = 1
@@ -16,12 +17,22 @@ public enum BenchEntry {
         case regression = 2
         /// The baseline (or the saved run) cannot be used: missing, unreadable,
         /// corrupt, of another schema, or not comparable.
-        case unusableBaseline = 3
+        case unusableInput = 3
         /// The binary is older than a source file of its package: it would
         /// measure code that is no longer in the tree.
         case staleBuild = 4
         /// Bad command line: unknown name, out-of-range value, unwritable output.
         case usage = 64
+
+        init(_ kind: BenchFailure.Kind) {
+            switch kind {
+            case .failure: self = .failure
+            case .regression: self = .regression
+            case .unusableInput: self = .unusableInput
+            case .usage: self = .usage
+            case .staleBuild: self = .staleBuild
+            }
+        }
     }
 
     public static func main() {
@@ -31,7 +42,11 @@ public enum BenchEntry {
         setvbuf(stdout, nil, _IOLBF, 0)
         do {
             var command = try BenchCommand.parseAsRoot()
-            try BuildFreshness.current?.check()
+            do {
+                try BuildFreshness.current?.check()
+            } catch {
+                throw BenchFailure(.staleBuild, error.description)
+            }
             try command.run()
         } catch {
             exit(with: error)
@@ -58,14 +73,10 @@ public enum BenchEntry {
         }
         let status: Status
         let message: String
-        switch error {
-        case let failure as CommandFailure:
-            status = failure.status
+        if let failure = error as? BenchFailure {
+            status = Status(failure.kind)
             message = failure.message
-        case let stale as BuildFreshness.Stale:
-            status = .staleBuild
-            message = stale.description
-        default:
+        } else {
             status = code == .validationFailure ? .usage : .failure
             message = BenchCommand.message(for: error)
         }
@@ -75,18 +86,7 @@ public enum BenchEntry {
     }
 }
 
-/// A failure with its own status and one-line message.
-struct CommandFailure: Error, CustomStringConvertible {
-    var description: String { message }
-
-    let status: BenchEntry.Status
-    let message: String
-
-    static func usage(_ message: String) -> CommandFailure { CommandFailure(status: .usage, message: message) }
-    static func failure(_ message: String) -> CommandFailure { CommandFailure(status: .failure, message: message) }
-    static func unusable(_ message: String) -> CommandFailure { CommandFailure(status: .unusableBaseline, message: message) }
-}
-
+/// `bench`: its subcommands, `run` when none is named.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -94,32 +94,21 @@ struct BenchCommand: ParsableCommand {
         discussion: """
         Every store runs the scenarios listed by `bench list` with the same seed and operations:
 
-        \(StoreSelection.all.map { "  \($0.name): \($0.design.summary)" }.joined(separator: "\n"))
+        \(Catalog.storeSummaries.map { "  \($0)" }.joined(separator: "\n"))
 
-        Each case prints a table as it ends, every store side by side with the best marked; the run \
-        writes results.json, report.md with its charts, results.csv and github-benchmark.json into the \
-        output directory, each file atomically. Progress goes to standard error.
+        With no subcommand, bench runs them (`bench run`); `bench run --help` lists its options.
 
         Examples:
           bench                                  every scenario, default sizes
           bench --profile quick                  every scenario, small (about two minutes)
           bench --scenario tag-rename --param F=100,10000
           bench list                             scenarios and their parameters
+          bench compare --baseline results/baseline.json --current results/quick/results.json
           bench report --input results/full/results.json   report and charts again, no re-run
           bench soak --seconds 60                every store on every core, checked against a serial replay
         """,
-        subcommands: [CompareCommand.self, MergeCommand.self, ReportCommand.self, ListCommand.self, SoakCommand.self,
-                      CountInstructionsCommand.self]
+        subcommands: [RunCommand.self, CompareCommand.self, MergeCommand.self, ReportCommand.self, ListCommand.self,
+                      SoakCommand.self, CountInstructionsCommand.self],
+        defaultSubcommand: RunCommand.self
     )
-
-    @OptionGroup var options: RunOptions
-    @OptionGroup var gate: GateOptions
-
-    func run() throws {
-        let baseline = try gate.loadBaseline()
-        try gate.prepareSave()
-        let result = try options.execute()
-        try gate.save(result)
-        if let baseline { try gate.check(result, against: baseline) }
-    }
 }

@@ -1,19 +1,15 @@
 import ArgumentParser
-import BenchDriver
-import BenchMetrics
-import BenchResults
+import BenchApp
 
-/// The child process of `bench --instructions`, run under callgrind: the
-/// plan's single-threaded cases, a warm-up round and one counted round per
-/// store, written to a file for the parent.
+/// The child process of `bench --instructions`, run under callgrind.
 struct CountInstructionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "count-instructions",
+        commandName: InstructionPass.childCommand,
         abstract: "Count instructions per operation under callgrind (run by bench --instructions).",
         shouldDisplay: false
     )
 
-    @OptionGroup var options: RunOptions
+    @OptionGroup var selection: RunOptions
 
     @Option(help: "What `valgrind --version` said, recorded with the counts.")
     var valgrindVersion: String
@@ -22,29 +18,6 @@ struct CountInstructionsCommand: ParsableCommand {
     var outputFile: String
 
     func run() throws {
-        let counter: InstructionCounter
-        do {
-            guard let found = try InstructionCounter.underCallgrind() else {
-                throw CommandFailure.usage("count-instructions runs under callgrind; use bench --instructions")
-            }
-            counter = found
-        } catch let error as InstructionCountError {
-            throw CommandFailure.failure("\(error)")
-        }
-        var plan = try options.makePlan()
-        plan.cases = plan.cases.filter(\.scenario.countsInstructions)
-        plan.rounds = 1
-        plan.measuresFloors = false
-        plan.measurement = .instructions(counter)
-        let progress = TerminalProgress(stores: plan.stores.map(\.name), rounds: plan.rounds)
-        var result = try SuiteRunner(plan: plan, progress: progress, cancellation: Interruption.shared.flag).run()
-        progress.finish()
-        guard !result.isPartial else { throw CommandFailure.failure("the instruction pass was interrupted") }
-        do {
-            result.instructionCounting = try InstructionProvenance.collect(valgrind: valgrindVersion, counter: counter)
-        } catch {
-            throw CommandFailure.failure("\(error)")
-        }
-        try RunFiles.write(result, to: outputFile)
+        try InstructionPass.count(selection.request, valgrindVersion: valgrindVersion, into: outputFile)
     }
 }

@@ -1,14 +1,14 @@
 import ArgumentParser
-import BenchResults
-import Foundation
+import BenchApp
 
+/// `bench merge`: several saved runs pooled into one, for a baseline.
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Pool several saved runs of the same plan into one results.json, for a baseline.",
         discussion: """
-        Timings drift more between processes than between the rounds of one run; a baseline pooled \\
-        from independent runs carries that drift, so the gate does not mistake it for a regression. \\
+        Timings drift more between processes than between the rounds of one run; a baseline pooled \
+        from independent runs carries that drift, so the gate does not mistake it for a regression. \
         scripts/record-baseline records three quick runs and merges them.
 
         Example:
@@ -27,15 +27,6 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
-        try RunFiles.prepareFile(into, option: "--into")
-        let results = try runs.map { try RunFiles.read($0, role: "run") }
-        let merged: RunResult
-        do {
-            merged = try RunResult.merging(results)
-        } catch {
-            throw CommandFailure.unusable("\(error)")
-        }
-        try RunFiles.write(merged, to: into)
-        print("Merged \(runs.count) runs (\(merged.rounds) rounds per case and store) into \(into).")
+        print(try SavedRuns.merge(runs, into: into))
     }
 }

@@ -1,17 +1,15 @@
 import ArgumentParser
-import BenchReport
-import BenchResults
-import Foundation
+import BenchApp
 
+/// `bench report`: the files of a saved run, rendered again.
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Regenerate report.md, its charts, the CSV and github-benchmark.json from a saved results.json.",
         discussion: """
-        Nothing is re-run: the files are rendered from the saved results alone, byte for byte as the run \\
-        wrote them (with this version of bench). github-benchmark.json is the customSmallerIsBetter format \\
-        of github-action-benchmark, for charting history in your own CI. The files go to --output DIR, by \
-        default beside the input.
+        Nothing is re-run: the files are rendered from the saved results alone, byte for byte as the run \
+        wrote them (with this version of bench). github-benchmark.json is the customSmallerIsBetter format \
+        of github-action-benchmark, for charting history in your own CI.
 
         Examples:
           bench report --input results/full/results.json
@@ -22,16 +20,10 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The saved run to report on.", valueName: "file"))
     var input: String
 
-    /// `--output DIR` is bench's own option: the directory for the files,
-    /// by default the directory of `--input`.
-    @ParentCommand var bench: BenchCommand
+    @Option(help: ArgumentHelp("Directory for the files; default: the directory of --input.", valueName: "dir"))
+    var output: String?
 
     func run() throws {
-        let result = try RunFiles.read(input, role: "run")
-        let directory = bench.options.output.map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: input).deletingLastPathComponent()
-        try RunFiles.prepareDirectory(directory, option: "--output")
-        let written = try RunFiles.writeReport(result, to: directory)
-        print("Wrote \(written) to \(directory.path).")
+        print(try SavedRuns.report(input: input, output: output))
     }
 }

@@ -28,8 +28,8 @@ struct CaseTable {
     }
 
     /// Every metric any store reported, in the order they first appear.
-    static func metricOrder(_ result: CaseResult) -> [String] {
-        var seen = Set<String>()
+    static func metricOrder(_ result: CaseResult) -> [MetricID] {
+        var seen = Set<MetricID>()
         return result.stores.flatMap(\.metrics).map(\.metric.id).filter { seen.insert($0).inserted }
     }
 

@@ -1,4 +1,4 @@
-import BenchMetrics
+import BenchStatistics
 import BenchResults
 import Foundation
 
@@ -69,7 +69,7 @@ public enum MarkdownReport {
     }
 
     /// The headline metric of a case, or its first timing when it lacks one.
-    static func headlineMetric(_ result: CaseResult) -> String? {
+    static func headlineMetric(_ result: CaseResult) -> MetricID? {
         if result.descriptor(result.headline) != nil { return result.headline }
         let metrics = result.stores.first?.metrics ?? []
         return metrics.first { $0.metric.kind == .timing }?.metric.id ?? metrics.first?.metric.id
@@ -112,18 +112,20 @@ public enum MarkdownReport {
     }
 
     static func floors(_ run: RunResult) -> String {
-        guard !run.floors.isEmpty else { return "" }
-        var text = "## Floors\n\nThe primitives the stores are built from, measured in this run (median ns per operation).\n\n"
+        let comparisons = FloorComparison.all(run)
+        guard !run.floors.isEmpty || !comparisons.isEmpty else { return "" }
+        var text = "## Floors\n\nThe single primitives the stores are built from, measured in this run (median ns per "
+        text += "operation).\n\n"
         text += table(["primitive", "ns", "mallocs/op"], run.floors.map {
             [$0.label, NumberFormat.value($0.nanoseconds), NumberFormat.value($0.mallocsPerOperation)]
         })
-        let comparisons = FloorComparison.all(run)
         if !comparisons.isEmpty {
-            text += "\nStore operations against the floor of what each store's operation is built from (medians):\n\n"
-            text += table(["operation", "store", "ns", "floor", "floor ns", "× floor"], comparisons.map {
-                [$0.operation, $0.store, NumberFormat.value($0.nanoseconds), $0.floorLabel, NumberFormat.value($0.floor),
-                 NumberFormat.ratio($0.nanoseconds / $0.floor)]
-            }, textColumns: 2)
+            text += "\nStore operations against their floors: the same operation, measured on the same store, through "
+            text += "only the primitives the store builds it from (medians):\n\n"
+            text += table(["operation", "store", "floor", "unit", "value", "floor value", "× floor"], comparisons.map {
+                [$0.operation, $0.store, $0.floorLabel, $0.unit, NumberFormat.value($0.value), NumberFormat.value($0.floor),
+                 NumberFormat.ratio($0.value / $0.floor)]
+            }, textColumns: 4)
         }
         return text
     }
@@ -179,13 +181,15 @@ public enum MarkdownReport {
     }
 }
 
-/// A store operation beside the floor of the primitives it is built from:
-/// a metric declares what kind of operation it times (`bound`), and each
-/// store which floor bounds its operations of that kind.
+/// A store operation beside its floor: the same operation through only the
+/// primitives the store builds it from, measured in the same case on the same
+/// store (a metric names its floor's metric, `MetricDescriptor.floor`, and
+/// the store says what the floor is built from, `StoreInfo.floors`).
 struct FloorComparison {
     let operation: String
     let store: String
-    let nanoseconds: Double
+    let value: Double
+    let unit: String
     let floorLabel: String
     let floor: Double
 
@@ -193,13 +197,13 @@ struct FloorComparison {
         var comparisons: [FloorComparison] = []
         for result in run.cases {
             for store in result.stores {
-                guard let design = run.design(of: store.store) else { continue }
                 for series in store.metrics {
-                    guard let role = series.metric.bound, let id = design.floors[role],
-                          let floor = run.floors.first(where: { $0.id == id }), floor.nanoseconds > 0 else { continue }
+                    guard let id = series.metric.floor, let floor = store.metric(id), floor.median > 0 else { continue }
+                    let composition = series.metric.bound.flatMap { run.design(of: store.store)?.floors[$0] }
                     comparisons.append(FloorComparison(
                         operation: "\(result.scenario) \(result.label): \(series.metric.label)", store: store.store,
-                        nanoseconds: series.median, floorLabel: floor.label, floor: floor.nanoseconds))
+                        value: series.median, unit: series.metric.unit, floorLabel: composition ?? floor.metric.label,
+                        floor: floor.median))
                 }
             }
         }

@@ -5,18 +5,18 @@ public struct CaseResult: Hashable, Sendable, Codable {
     public var label: String
     public var parameters: [String: Int]
     /// The metric the case's one-line verdict is based on.
-    public var headline: String
+    public var headline: MetricID
     /// A note on how to read this case (what is batched, what a row is).
     public var notes: [String]
     /// Metrics that count correctness failures: 0 on every store, or the
     /// store is wrong.
-    public var checks: [String]
+    public var checks: [MetricID]
     public var stores: [StoreCaseResult]
     /// Per metric that ranks stores: the best, and every other store against it.
     public var rankings: [MetricRanking]
 
-    public init(scenario: String, label: String, parameters: [String: Int], headline: String, notes: [String],
-                checks: [String] = [], stores: [StoreCaseResult]) {
+    public init(scenario: String, label: String, parameters: [String: Int], headline: MetricID, notes: [String],
+                checks: [MetricID] = [], stores: [StoreCaseResult]) {
         self.scenario = scenario
         self.label = label
         self.parameters = parameters
@@ -28,12 +28,12 @@ public struct CaseResult: Hashable, Sendable, Codable {
     }
 
     /// The ranking of one metric, if it ranks stores.
-    public func ranking(_ metric: String) -> MetricRanking? {
+    public func ranking(_ metric: MetricID) -> MetricRanking? {
         rankings.first { $0.metric == metric }
     }
 
     /// The descriptor of a metric, as the first store that has it reports it.
-    public func descriptor(_ metric: String) -> MetricDescriptor? {
+    public func descriptor(_ metric: MetricID) -> MetricDescriptor? {
         for store in stores {
             if let series = store.metric(metric) { return series.metric }
         }
@@ -60,7 +60,7 @@ public struct StoreCaseResult: Hashable, Sendable, Codable {
         self.metrics = metrics
     }
 
-    public func metric(_ id: String) -> MetricSeries? {
+    public func metric(_ id: MetricID) -> MetricSeries? {
         metrics.first { $0.metric.id == id }
     }
 }

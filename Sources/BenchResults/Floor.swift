@@ -1,4 +1,4 @@
-import BenchMetrics
+import BenchStatistics
 
 /// What the measuring itself costs, measured in the same run.
 public struct HarnessCosts: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import BenchMetrics
+import BenchStatistics
 
 extension RunResult {
     /// This run with the instruction counts of `counted`, a run of the same
@@ -27,8 +27,8 @@ extension [MetricSeries] {
     /// Inserts `counts` (an operation's `ID.instructions`) after the
     /// operation's p50 (`ID.p50`, or `ID` itself), else at the end.
     fileprivate mutating func insertBesideItsTiming(_ counts: MetricSeries) {
-        let operation = String(counts.metric.id.dropLast(".instructions".count))
-        let timing = lastIndex { $0.metric.id == operation + ".p50" } ?? lastIndex { $0.metric.id == operation }
+        let operation = MetricID(String(counts.metric.id.rawValue.dropLast(".instructions".count)))
+        let timing = lastIndex { $0.metric.id == operation.p50 } ?? lastIndex { $0.metric.id == operation }
         insert(counts, at: timing.map { $0 + 1 } ?? endIndex)
     }
 }

@@ -1,4 +1,4 @@
-import BenchMetrics
+import BenchStatistics
 
 /// Everything one run of `bench` measured: the file `results.json` holds.
 ///

@@ -9,8 +9,8 @@ public struct StoreInfo: Hashable, Sendable, Codable {
     public var threading: String
     /// One line: the design and the systems that build it this way.
     public var summary: String
-    /// The floor (`Floor.id`) bounding each kind of operation, by the role a
-    /// metric declares (`MetricDescriptor.bound`): "lookup", "row".
+    /// What each operation a store's floor bounds is built from, by the
+    /// operation a metric declares (`MetricDescriptor.bound`): "lookup", "row".
     public var floors: [String: String]
 
     public init(name: String, family: String, threading: String, summary: String, floors: [String: String]) {

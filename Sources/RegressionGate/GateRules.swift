@@ -61,8 +61,7 @@ public struct GateRules: Hashable, Sendable {
         case .count: return .exact
         case .instructions: return instructionsComparable ? .tolerance : .reported
         case .timing:
-            let isTail = metric.id.hasSuffix(".max") || metric.id.hasSuffix(".p99")
-            return sameHost && !isTail ? .statistical : .reported
+            return sameHost && !metric.tail ? .statistical : .reported
         case .quantity: return .reported
         }
     }

@@ -27,6 +27,8 @@ public protocol ModelStore: AnyObject, Sendable {
     associatedtype NoteHandle: Sendable
     /// What a screen holds for a message.
     associatedtype MessageHandle: Sendable
+    /// The primitives its lookup and row are built from, measured beside them.
+    associatedtype Floor: StoreFloor where Floor.Store == Self
 
     /// The design, its family and its threading contract.
     static var design: StoreDesign { get }

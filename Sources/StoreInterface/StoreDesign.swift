@@ -7,21 +7,12 @@ public struct StoreDesign: Hashable, Sendable, Codable {
     public let threading: StoreThreading
     /// One line: the design and the systems that build it this way.
     public let summary: String
-    /// What a lookup of a held model is built from: its floor.
-    public let lookup: Primitives
-    /// What reading a note's row is built from: its floor.
-    public let row: Primitives
 
-    public init(
-        name: String, family: DesignFamily, threading: StoreThreading, summary: String,
-        lookup: Primitives, row: Primitives
-    ) {
+    public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String) {
         self.name = name
         self.family = family
         self.threading = threading
         self.summary = summary
-        self.lookup = lookup
-        self.row = row
     }
 }
 
@@ -43,27 +34,4 @@ public enum StoreThreading: String, Hashable, Sendable, Codable {
     /// observers, run on the main thread. Other threads read through
     /// `readRow(of:into:)`, the store's background path.
     case mainThread = "main thread"
-}
-
-/// The primitives an operation is made of, so the suite can measure what it
-/// cannot beat and set the store's figure beside it.
-public enum Primitives: String, Hashable, Sendable, Codable, CaseIterable {
-    /// A lookup: a lock, a dictionary hit and a weak load.
-    case lockedWeakLookup = "lock + dictionary hit + weak load"
-    /// A lookup: a dictionary hit and a weak load, no lock (one thread owns the table).
-    case weakLookup = "dictionary hit + weak load"
-    /// A lookup: a lock, a dictionary hit and a copy of a note value with its author and tags.
-    case lockedValueLookup = "lock + dictionary hit + note value copy"
-    /// A lookup: a lock, a dictionary hit and a copy of a flat note (ids, no embedded models).
-    case lockedFlatLookup = "lock + dictionary hit + flat note copy"
-    /// A row: the note's, its author's and its tags' fields, each object under its own lock.
-    case lockedObjectsRow = "5 objects' fields, each under its lock"
-    /// A row: the same fields read through plain references.
-    case objectsRow = "5 objects' fields through references"
-    /// A row: the same fields from objects whose reads are tracked by Observation.
-    case observableObjectsRow = "5 @Observable objects' fields"
-    /// A row: the fields of a value in hand.
-    case valueRow = "fields of a value in hand"
-    /// A row: a flat note's fields, its author and tags joined through the cache under a lock.
-    case joinedRow = "flat note + author and tags joined under a lock"
 }

@@ -20,7 +20,7 @@ struct BaselineCommandTests {
         let directory = BenchProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let baseline = try Self.savedRun(in: directory)
-        let outcome = try BenchProcess.run(["--baseline", baseline.path, "compare", "--current", baseline.path])
+        let outcome = try BenchProcess.run(["compare", "--baseline", baseline.path, "--current", baseline.path])
         #expect(outcome.status == 0, "\(outcome.error)")
         #expect(outcome.output.contains("0 regressed, 0 missing"))
         #expect(outcome.output.contains("notifications per rename"))
@@ -47,7 +47,7 @@ struct BaselineCommandTests {
         }
         let doctored = directory.appendingPathComponent("doctored.json")
         try result.json().write(to: doctored)
-        let outcome = try BenchProcess.run(["--baseline", doctored.path, "compare", "--current", baseline.path])
+        let outcome = try BenchProcess.run(["compare", "--baseline", doctored.path, "--current", baseline.path])
         #expect(outcome.status == 2, "\(outcome.error)")
         #expect(outcome.output.contains("Regressed:"))
         #expect(outcome.error.contains("regressed against the baseline"))
@@ -93,6 +93,7 @@ struct BaselineCommandTests {
     func compareNeedsBaseline() throws {
         let outcome = try BenchProcess.run(["compare"])
         #expect(outcome.status == 64)
-        #expect(outcome.error.contains("--baseline FILE"))
+        #expect(outcome.error.contains("Missing expected argument '--baseline <file>'"))
+        #expect(outcome.errorLines.count == 1)
     }
 }

@@ -24,7 +24,9 @@ struct CommandLineTests {
         (["--output", "/proc/version/results"], "choose another directory with --output DIR"),
         (["--frobnicate"], "frobnicate"),
         (["list", "extra"], "extra"),
-        (["list", "--scenario", "x"], "unknown scenario 'x'"),
+        (["list", "--scenario", "x"], "Unknown option '--scenario'"),
+        (["soak", "--store", "coredata"], "unknown store 'coredata'"),
+        (["compare", "--baseline", "b.json", "--rounds", "0"], "--rounds must be between 1 and 100"),
         (["--scenario"], "Missing value for '--scenario <id>'"),
         (["--store"], "Missing value for '--store <name>'"),
         (["--profile", "QUICK"], "'quick', 'default' or 'full'"),
@@ -60,12 +62,50 @@ struct CommandLineTests {
         #expect(!outcome.error.contains("Fatal error") && !outcome.error.contains("Stack"))
     }
 
-    @Test("--help teaches the tool and exits 0")
+    @Test("bench --help names the subcommands; run's help its options")
     func help() throws {
-        let outcome = try BenchProcess.run(["--help"])
+        let root = try BenchProcess.run(["--help"])
+        #expect(root.status == 0)
+        for text in ["run", "compare", "merge", "report", "list", "soak", "bench run --help", "Examples"] {
+            #expect(root.output.contains(text), "bench --help lacks \(text)")
+        }
+        let run = try BenchProcess.run(["run", "--help"])
+        #expect(run.status == 0)
+        for text in ["--profile", "--scenario", "--store", "--param", "--rounds", "--seed", "--instructions", "--output",
+                     "--baseline", "--save-baseline", "--noise-floor", "Examples"] {
+            #expect(run.output.contains(text), "bench run --help lacks \(text)")
+        }
+    }
+
+    /// Each subcommand and the options it alone takes.
+    static let ownOptions: [(command: String, options: [String])] = [
+        ("compare", ["--baseline", "--current", "--noise-floor", "--profile", "--instructions"]),
+        ("soak", ["--store", "--seconds", "--threads", "--seed"]),
+        ("report", ["--input", "--output"]),
+        ("merge", ["--into"]),
+        ("list", []),
+        ("count-instructions", ["--valgrind-version", "--output-file"]),
+    ]
+
+    @Test("every subcommand's help shows its own options, and no line ends in a stray backslash",
+          arguments: ownOptions.map(\.command))
+    func subcommandHelp(_ command: String) throws {
+        let outcome = try BenchProcess.run([command, "--help"])
         #expect(outcome.status == 0)
-        for text in ["--profile", "--scenario", "--store", "--param", "--rounds", "--seed", "--output", "list", "Examples"] {
-            #expect(outcome.output.contains(text), "help lacks \(text)")
+        for option in Self.ownOptions.first(where: { $0.command == command })?.options ?? [] {
+            #expect(outcome.output.contains(option), "bench \(command) --help lacks \(option)")
+        }
+        #expect(outcome.output.contains("USAGE: bench \(command)"))
+        for line in outcome.output.split(separator: "\n") {
+            #expect(!line.hasSuffix("\\"), "bench \(command) --help: '\(line)'")
+        }
+    }
+
+    @Test("bench --help and bench run --help have no stray backslash either", arguments: [["--help"], ["run", "--help"]])
+    func rootHelpHasNoBackslash(_ arguments: [String]) throws {
+        let outcome = try BenchProcess.run(arguments)
+        for line in outcome.output.split(separator: "\n") {
+            #expect(!line.hasSuffix("\\"), "bench \(arguments.joined(separator: " ")): '\(line)'")
         }
     }
 

@@ -28,7 +28,7 @@ struct CountRepeatabilityTests {
         var compared = 0
         for (mine, theirs) in zip(first.cases, second.cases) {
             for (store, other) in zip(mine.stores, theirs.stores) {
-                for series in store.metrics where series.metric.kind == .count && !Self.processWide.contains(series.metric.id) {
+                for series in store.metrics where series.metric.kind == .count && !Self.processWide.contains(series.metric.id.rawValue) {
                     let where_ = "\(mine.label) on \(store.store): \(series.metric.id)"
                     // The warm-up round takes every one-time cost, so round 0 is like the rest.
                     #expect(Set(series.rounds).count == 1, "\(where_) differs between rounds: \(series.rounds)")

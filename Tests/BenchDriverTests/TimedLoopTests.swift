@@ -1,5 +1,6 @@
 import BenchDriver
 import BenchMetrics
+import BenchStatistics
 import Testing
 
 @Suite("Timed loop")

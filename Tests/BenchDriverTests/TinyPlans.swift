@@ -11,24 +11,31 @@ enum TinyPlans {
         return collector.runners
     }()
 
-    /// Caps that keep each parameter tiny but valid.
-    static let caps: [String: Int] = [
-        "N": 300, "K": 5, "frames": 20, "lookups": 200, "F": 30, "holders": 10, "renames": 3,
-        "batch": 6, "batches": 3, "observers": 20, "P": 6, "updates": 3, "victims": 2, "rate": 200,
-        "ms": 100, "steps": 300, "churn": 100, "readers": 1, "ids": 20,
-    ]
-
+    /// The quick profile's cases, every parameter shrunk to its tiny size.
     static func cases(_ scenario: ScenarioID) -> [SuitePlan.Case] {
-        scenario.definition.cases(for: .quick).map { parameters in
+        let specs = scenario.definition.parameters
+        return scenario.definition.cases(for: .quick).map { parameters in
             var tiny = parameters
-            for (name, cap) in caps where tiny.values[name] != nil {
-                tiny.values[name] = min(tiny.values[name]!, cap)
+            for spec in specs where tiny.values[spec.name] != nil {
+                tiny.values[spec.name] = spec.tinyValue(tiny.values[spec.name]!)
             }
-            // Keep relations valid: ids <= observers, holders <= F.
-            if let ids = tiny.values["ids"], let observers = tiny.values["observers"] { tiny.values["ids"] = min(ids, observers) }
-            if let holders = tiny.values["holders"], let notes = tiny.values["F"] { tiny.values["holders"] = min(holders, notes) }
             return SuitePlan.Case(scenario: scenario, parameters: tiny)
         }
+    }
+
+    /// Every profile's cases shrunk to their tiny size, each distinct case
+    /// once: every variant a profile runs, at a size a test can afford.
+    static func everyVariant(_ scenario: ScenarioID) -> [SuitePlan.Case] {
+        var seen = Set<ParameterSet>()
+        return Profile.allCases.flatMap { profile in
+            scenario.definition.cases(for: profile).map { parameters in
+                var tiny = parameters
+                for spec in scenario.definition.parameters where tiny.values[spec.name] != nil {
+                    tiny.values[spec.name] = spec.tinyValue(tiny.values[spec.name]!)
+                }
+                return tiny
+            }
+        }.filter { seen.insert($0).inserted }.map { SuitePlan.Case(scenario: scenario, parameters: $0) }
     }
 
     static func plan(_ scenarios: [ScenarioID], rounds: Int = 1) -> SuitePlan {

@@ -1,4 +1,5 @@
 import BenchMetrics
+import BenchStatistics
 import BenchResults
 import RegressionGate
 import Testing
@@ -13,7 +14,7 @@ enum SyntheticRun {
     ) -> RunResult {
         let mallocsMetric = MetricDescriptor(id: "op.mallocs", label: "op mallocs", unit: "per op", kind: .count)
         let timingMetric = MetricDescriptor(id: "op.p50", label: "op p50", unit: "ns", kind: .timing)
-        let maxMetric = MetricDescriptor(id: "op.max", label: "op max", unit: "ns", kind: .timing)
+        let maxMetric = MetricDescriptor(id: "op.max", label: "op max", unit: "ns", kind: .timing, tail: true)
         let contention = MetricDescriptor(id: "main.contended", label: "contended", unit: "%", kind: .quantity)
         func store(_ name: String) -> StoreCaseResult {
             StoreCaseResult(store: name, metrics: [

@@ -1,4 +1,5 @@
 import BenchMetrics
+import BenchStatistics
 import BenchResults
 import RegressionGate
 import Testing

@@ -2,17 +2,15 @@
 import Glibc
 #endif
 import BenchMetrics
+import BenchStatistics
 import BenchResults
 import Instrumentation
-import StoreInterface
 
-/// The primitives the stores are built from, measured in this run: a store
-/// operation is judged against what its design cannot beat.
-///
-/// Besides single primitives (a clock read, a lock, a dictionary hit, a weak
-/// load, a retain), each `Primitives` composition a store can declare is
-/// measured as one floor: a lookup under a lock with a weak load, a row read
-/// from five locked objects, a row from a value in hand, and so on.
+/// The single primitives the stores are built from (a clock read, a lock, a
+/// dictionary hit, a weak load, a retain, an allocation), measured in this
+/// run on tables of their own, so a reader can tell what one costs here.
+/// What each store's lookup and row are built from is measured on the store
+/// itself, by its `StoreFloor`, in feed-read.
 public enum Floors {
     /// What timing and counting add to what they measure.
     public static func harnessCosts(_ calibration: ClockCalibration) -> HarnessCosts {
@@ -24,7 +22,7 @@ public enum Floors {
             recorder.record(MonotonicClock.now() &- begin)
         }
         let perSample = Double(MonotonicClock.now() - start) / Double(samples)
-        consumeValue(recorder.summary)
+        consume(recorder.summary)
 
         let lock = InstrumentedLock(site: .storeState)
         let acquisitions = iterations(upTo: 1_000_000) { lock.withLock {} }
@@ -56,9 +54,12 @@ public enum Floors {
         return min(maximum, max(probe, Int(50_000_000 / perOperation)))
     }
 
-    /// Measures every floor on tables of `entries` models with random keys.
-    public static func measure(entries: Int, calibration: ClockCalibration, countsAllocations: Bool) -> [Floor] {
-        let fixture = FloorFixture(entries: entries)
+    /// Models in the floors' tables: more than fit in the CPU's caches here.
+    public static let entries = 50_000
+
+    /// Measures every single primitive on tables of `entries` models with random keys.
+    public static func measure(calibration: ClockCalibration, countsAllocations: Bool) -> [Floor] {
+        let fixture = FloorFixture(entries: Self.entries)
         let context = RoundContext(seed: 1, round: 0, calibration: calibration, countsAllocations: countsAllocations)
         var floors: [Floor] = []
         func floor(_ id: String, _ label: String, _ operation: (Int) -> Void) {
@@ -74,11 +75,11 @@ public enum Floors {
             floors.append(Floor(id: id, label: label, nanoseconds: medians[medians.count / 2], mallocsPerOperation: mallocs))
         }
         let keys = fixture.keys, mask = fixture.mask
-        floor("clock", "clock read") { _ in consumeValue(MonotonicClock.now()) }
+        floor("clock", "clock read") { _ in consume(MonotonicClock.now()) }
         floor("lock", "uncontended lock + unlock (pthread, counted)") { _ in fixture.lock.withLock {} }
-        floor("dict.object", "Dictionary<Int, object> hit") { index in consumeValue(fixture.objects[keys[index & mask]]) }
+        floor("dict.object", "Dictionary<Int, object> hit") { index in consume(fixture.objects[keys[index & mask]]) }
         floor("weak.load", "weak load of a live object") { index in
-            consumeValue(fixture.weakRows[keys[index & mask]].object)
+            consume(fixture.weakRows[keys[index & mask]].object)
         }
         // Storing into a strong property retains the new object and releases
         // the old one: a heap store the optimizer cannot remove, unlike a
@@ -90,25 +91,8 @@ public enum Floors {
         floor("retain.weakly", "retain + release (a strong store), object with a side table") { index in
             slot.object = fixture.weaklyHeld[keys[index & mask]]
         }
-        floor("malloc.object", "allocate and free a small object") { index in consumeValue(FloorFixture.Tiny(index)) }
-        var sink = RowChecksum()
-        for primitives in Primitives.allCases {
-            floor(primitives.floorID, primitives.rawValue) { index in
-                fixture.run(primitives, index, into: &sink)
-            }
-        }
-        // What a main-confined table could gain by removing entries in its
-        // objects' deinit instead of holding weak references: no weak load,
-        // no side tables.
-        floor("lookup.unowned", "dictionary hit + unowned load (entries a deinit removes)") { index in
-            fixture.unownedLookup(index)
-        }
-        floor("row.objects.unreferenced", "5 objects' fields through references, no weak reference to them") { index in
-            fixture.unreferencedRow(index, into: &sink)
-        }
-        consumeValue(sink.value)
+        floor("malloc.object", "allocate and free a small object") { index in consume(FloorFixture.Tiny(index)) }
         return floors
     }
 }
 
-@inline(never) func consumeValue<T>(_ value: T) { withExtendedLifetime(value) {} }

@@ -1,4 +1,5 @@
 import BenchMetrics
+import BenchStatistics
 import Synchronization
 
 /// How many operations each timed loop of a case times per sample, shared by

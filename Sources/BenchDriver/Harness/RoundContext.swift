@@ -1,4 +1,5 @@
 import BenchMetrics
+import BenchStatistics
 import StoreInterface
 import Synchronization
 

@@ -1,6 +1,7 @@
 import BenchMetrics
 import BenchResults
 import Instrumentation
+import StoreInterface
 
 /// The metrics one round of one scenario produced on one store, in the
 /// order they are reported.
@@ -14,7 +15,7 @@ public struct RoundMetrics: Sendable {
     }
 
     public mutating func add(
-        _ id: String, _ label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
+        _ id: MetricID, _ label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
         informational: Bool = false, bound: String? = nil, _ value: Double
     ) {
         add(MetricDescriptor(id: id, label: label, unit: unit, kind: kind, lowerIsBetter: lowerIsBetter,
@@ -25,66 +26,80 @@ public struct RoundMetrics: Sendable {
     /// p99 and max of its latency in the unit that reads best (timed
     /// rounds), allocations per operation (timed rounds), lock acquisitions
     /// per operation (the warm-up round) and instructions per operation
-    /// (under callgrind). A floor `bound` applies to the p50.
+    /// (under callgrind). `bound` and `floor` say which of a store's floor
+    /// operations bounds it and the id of the loop that measured that floor,
+    /// for its p50 and instructions. An `informational` loop ranks nothing.
     mutating func addLoop(
-        _ id: String, _ label: String, _ loop: LoopMeasurement, unit: TimeUnit = .nanoseconds, bound: FloorRole? = nil
+        _ id: MetricID, _ label: String, _ loop: LoopMeasurement, unit: TimeUnit = .nanoseconds,
+        bound: FloorOperation? = nil, floor: MetricID? = nil, informational: Bool = false
     ) {
         guard loop.operations > 0 else { return }
         let operations = Double(loop.operations)
         if let latency = loop.latency {
-            addLatency(id, label, latency, unit: unit, bound: bound)
+            addLatency(id, label, latency, unit: unit, bound: bound, floor: floor?.p50,
+                       informational: informational)
         }
         if let instructions = loop.instructions {
-            add("\(id).instructions", "\(label) instructions", unit: "per op", kind: .instructions,
+            add(MetricDescriptor(id: id.instructions, label: "\(label) instructions", unit: "per op",
+                                 kind: .instructions, informational: informational, bound: bound?.rawValue,
+                                 floor: floor?.instructions),
                 Double(instructions) / operations)
         }
-        addAllocations(id, label, loop.allocations, per: loop.operations)
+        addAllocations(id, label, loop.allocations, per: loop.operations, informational: informational)
         if let locks = loop.locks {
-            add("\(id).locks", "\(label) lock acquisitions", unit: "per op", kind: .count,
+            add(id.locks, "\(label) lock acquisitions", unit: "per op", kind: .count, informational: informational,
                 Double(locks.acquisitions) / operations)
         }
     }
 
     /// p50, p99 and max of an operation's latency, in the unit that reads best.
     /// A latency measured while threads deliberately contend depends on the
-    /// scheduler: pass `.quantity`. A floor `bound` applies to the p50.
+    /// scheduler: pass `.quantity`. `bound` and `floor` apply to the p50.
     mutating func addLatency(
-        _ id: String, _ label: String, _ summary: LatencySummary, unit: TimeUnit = .nanoseconds,
-        kind: MetricKind = .timing, bound: FloorRole? = nil
+        _ id: MetricID, _ label: String, _ summary: LatencySummary, unit: TimeUnit = .nanoseconds,
+        kind: MetricKind = .timing, bound: FloorOperation? = nil, floor: MetricID? = nil, informational: Bool = false
     ) {
-        add("\(id).p50", "\(label) p50", unit: unit.symbol, kind: kind, bound: bound?.rawValue, unit.convert(summary.p50))
-        add("\(id).p99", "\(label) p99", unit: unit.symbol, kind: kind, unit.convert(summary.p99))
-        add("\(id).max", "\(label) max", unit: unit.symbol, kind: kind, unit.convert(summary.max))
+        add(MetricDescriptor(id: id.p50, label: "\(label) p50", unit: unit.symbol, kind: kind,
+                             informational: informational, bound: bound?.rawValue, floor: floor),
+            unit.convert(summary.p50))
+        add(MetricDescriptor(id: id.p99, label: "\(label) p99", unit: unit.symbol, kind: kind,
+                             informational: informational, tail: true),
+            unit.convert(summary.p99))
+        add(MetricDescriptor(id: id.max, label: "\(label) max", unit: unit.symbol, kind: kind,
+                             informational: informational, tail: true),
+            unit.convert(summary.max))
     }
 
     /// Allocations per operation; `deterministic` when single-threaded.
-    public mutating func addAllocations(_ id: String, _ label: String, _ count: AllocationCount?, per operations: Int,
-                                        deterministic: Bool = true) {
+    public mutating func addAllocations(_ id: MetricID, _ label: String, _ count: AllocationCount?, per operations: Int,
+                                        deterministic: Bool = true, informational: Bool = false) {
         guard let count, operations > 0 else { return }
         let kind: MetricKind = deterministic ? .count : .quantity
-        add("\(id).mallocs", "\(label) mallocs", unit: "per op", kind: kind, Double(count.mallocs) / Double(operations))
-        add("\(id).bytes", "\(label) bytes", unit: "per op", kind: kind, Double(count.bytes) / Double(operations))
+        add(id.mallocs, "\(label) mallocs", unit: "per op", kind: kind, informational: informational,
+            Double(count.mallocs) / Double(operations))
+        add(id.bytes, "\(label) bytes", unit: "per op", kind: kind, informational: informational,
+            Double(count.bytes) / Double(operations))
     }
 
     /// Lock acquisitions per operation, the contended share and waits, for
     /// one thread role of a concurrent workload.
-    public mutating func addLocks(_ role: String, _ tally: LockTally, per operations: Int) {
+    public mutating func addLocks(_ role: MetricID, _ tally: LockTally, per operations: Int) {
         guard operations > 0 else { return }
-        add("\(role).locks", "\(role): lock acquisitions", unit: "per op", kind: .quantity,
+        add(role.locks, "\(role): lock acquisitions", unit: "per op", kind: .quantity,
             Double(tally.acquisitions) / Double(operations))
-        add("\(role).contended", "\(role): contended acquisitions", unit: "%", kind: .quantity, tally.contendedShare * 100)
-        add("\(role).lockwait", "\(role): lock wait, total", unit: "µs", kind: .quantity, Double(tally.waitNanoseconds) / 1_000)
-        add("\(role).lockwait.max", "\(role): lock wait, longest", unit: "µs", kind: .quantity,
+        add(role.contended, "\(role): contended acquisitions", unit: "%", kind: .quantity, tally.contendedShare * 100)
+        add(role.lockwait, "\(role): lock wait, total", unit: "µs", kind: .quantity, Double(tally.waitNanoseconds) / 1_000)
+        add(role.lockwait.max, "\(role): lock wait, longest", unit: "µs", kind: .quantity,
             Double(tally.maxWaitNanoseconds) / 1_000)
     }
 
     /// Context switches and CPU share of one thread role.
-    public mutating func addUsage(_ role: String, _ usage: ThreadUsage) {
-        add("\(role).switches.voluntary", "\(role): voluntary context switches", unit: "count", kind: .quantity,
+    public mutating func addUsage(_ role: MetricID, _ usage: ThreadUsage) {
+        add(role.appending("switches.voluntary"), "\(role): voluntary context switches", unit: "count", kind: .quantity,
             Double(usage.voluntarySwitches))
-        add("\(role).switches.involuntary", "\(role): involuntary context switches", unit: "count", kind: .quantity,
+        add(role.appending("switches.involuntary"), "\(role): involuntary context switches", unit: "count", kind: .quantity,
             Double(usage.involuntarySwitches))
-        add("\(role).cpu", "\(role): CPU / wall", unit: "%", kind: .quantity, informational: true, usage.cpuShare * 100)
+        add(role.cpu, "\(role): CPU / wall", unit: "%", kind: .quantity, informational: true, usage.cpuShare * 100)
     }
 }
 

@@ -23,9 +23,3 @@ public struct RowChecksum: RowSink {
         fields &+= 1
     }
 }
-
-/// Keeps a value alive and observable, so work producing it is not removed.
-@inline(never)
-public func consume<T>(_ value: T) {
-    withExtendedLifetime(value) {}
-}

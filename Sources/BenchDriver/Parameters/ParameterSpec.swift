@@ -4,6 +4,9 @@ public struct ParameterSpec: Sendable, Hashable {
     public let name: String
     public let summary: String
     public let range: ClosedRange<Int>
+    /// The most a test's tiny case uses, so every scenario runs on every
+    /// store in a blink (`tinyValue`); nil for a variant, kept as it is.
+    public let tiny: Int?
     /// The values each profile uses; a profile's cases come from
     /// `BenchScenario.cases(for:)`, which sweeps some of these.
     public let quick: Int
@@ -13,17 +16,37 @@ public struct ParameterSpec: Sendable, Hashable {
     /// amounts: such a parameter is never a chart's axis.
     public let isVariant: Bool
 
+    /// An amount: its tiny size for tests beside each profile's value.
     public init(
-        _ name: String, _ summary: String, range: ClosedRange<Int>, quick: Int, standard: Int, full: Int,
-        variant: Bool = false
+        _ name: String, _ summary: String, range: ClosedRange<Int>, tiny: Int, quick: Int, standard: Int, full: Int
     ) {
         self.name = name
         self.summary = summary
         self.range = range
+        self.tiny = tiny
         self.quick = quick
         self.standard = standard
         self.full = full
-        self.isVariant = variant
+        self.isVariant = false
+    }
+
+    /// A variant (a policy, a shape): no tiny size, a tiny case keeps it.
+    public init(
+        variant name: String, _ summary: String, range: ClosedRange<Int>, quick: Int, standard: Int, full: Int
+    ) {
+        self.name = name
+        self.summary = summary
+        self.range = range
+        self.tiny = nil
+        self.quick = quick
+        self.standard = standard
+        self.full = full
+        self.isVariant = true
+    }
+
+    /// `value` shrunk to this parameter's tiny size, for a test.
+    public func tinyValue(_ value: Int) -> Int {
+        tiny.map { min(value, $0) } ?? value
     }
 
     public func value(for profile: Profile) -> Int {

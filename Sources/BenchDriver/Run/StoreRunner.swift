@@ -1,3 +1,4 @@
+import BenchResults
 import StoreInterface
 
 /// One store type, erased so a run can hold a list of them, while each
@@ -5,11 +6,14 @@ import StoreInterface
 /// created where the type is known.
 public struct StoreRunner: Sendable {
     public let design: StoreDesign
+    /// The store as a results file records it.
+    public let info: StoreInfo
     let runRound: @Sendable (ScenarioID, any Sendable, ParameterSet, RoundContext) throws -> RoundMetrics
     private let soakRun: @Sendable (SoakPlan, CancellationFlag) throws -> SoakOutcome
 
     public init<Store: ModelStore>(_ type: Store.Type) {
         design = Store.design
+        info = StoreInfo(Store.design, floor: Store.Floor.self)
         runRound = { scenario, workload, parameters, context in
             try scenario.runRound(on: Store.self, workload, parameters, context)
         }

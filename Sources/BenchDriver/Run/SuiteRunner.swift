@@ -1,7 +1,7 @@
 import BenchMetrics
+import BenchStatistics
 import BenchResults
 import Instrumentation
-import Synchronization
 
 /// Receives what a run is doing, for a progress display.
 public protocol RunProgress: Sendable {
@@ -10,16 +10,6 @@ public protocol RunProgress: Sendable {
     func roundStarted(store: String, round: Int?, of rounds: Int)
     func roundProgressed(_ fraction: Double)
     func caseFinished(_ result: CaseResult)
-}
-
-/// Set from a signal handler to stop a run between rounds.
-public final class CancellationFlag: Sendable {
-    private let flag = Atomic<Bool>(false)
-
-    public init() {}
-
-    public func cancel() { flag.store(true, ordering: .relaxed) }
-    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
 }
 
 /// A scenario round failed: one line naming the case and the store.
@@ -48,10 +38,8 @@ public struct SuiteRunner {
         let countsAllocations = (try? AllocatorCheck.requireJemalloc()) != nil
         let calibration = ClockCalibration.measure()
         let harness = Floors.harnessCosts(calibration)
-        // The floors bound feed-read's lookups and rows; a run without it skips them.
-        let measuresFloors = plan.measuresFloors && plan.measuresTimings && plan.cases.contains { $0.scenario == .feedRead }
-        let floors = measuresFloors && !cancellation.isCancelled
-            ? Floors.measure(entries: floorEntries, calibration: calibration, countsAllocations: countsAllocations)
+        let floors = plan.measuresFloors && plan.measuresTimings && !cancellation.isCancelled
+            ? Floors.measure(calibration: calibration, countsAllocations: countsAllocations)
             : []
         var cases: [CaseResult] = []
         for (index, plannedCase) in plan.cases.enumerated() {
@@ -67,7 +55,7 @@ public struct SuiteRunner {
             provenance: Provenance.collect(seed: plan.seed),
             profile: plan.profileName,
             rounds: plan.rounds,
-            designs: plan.stores.map { StoreInfo($0.design) },
+            designs: plan.stores.map(\.info),
             harness: harness,
             floors: floors,
             cases: cases,
@@ -75,12 +63,6 @@ public struct SuiteRunner {
             isPartial: cases.count < plan.cases.count,
             warmUpRounds: 1
         )
-    }
-
-    /// The floors' table size: the notes of the feed-read case, if any.
-    private var floorEntries: Int {
-        let feed = plan.cases.first { $0.scenario == .feedRead }
-        return max(1_000, (feed?.parameters.values["N"] ?? 20_000) / 2)
     }
 
     private func runCase(
@@ -135,14 +117,14 @@ public struct SuiteRunner {
         }
         return CaseResult(
             scenario: scenario.rawValue, label: plannedCase.label, parameters: plannedCase.parameters.values,
-            headline: definition.headline, notes: definition.notes,
+            headline: scenario.headline(for: plannedCase.parameters), notes: definition.notes,
             checks: scenario.checks(for: plannedCase.parameters), stores: stores)
     }
 
     /// Each metric's values across rounds, in the order the first round reported them.
     static func series(_ rounds: [RoundMetrics]) -> [MetricSeries] {
         var order: [MetricDescriptor] = []
-        var values: [String: [Double]] = [:]
+        var values: [MetricID: [Double]] = [:]
         for round in rounds {
             for (metric, value) in round.values {
                 if values[metric.id] == nil { order.append(metric) }

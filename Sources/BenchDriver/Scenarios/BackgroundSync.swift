@@ -1,3 +1,4 @@
+import BenchResults
 import BenchMetrics
 import Foundation
 import Instrumentation
@@ -31,23 +32,52 @@ enum BackgroundSync: BenchScenario {
     }
 
     static let id = ScenarioID.backgroundSync
-    static let headline = "main.store.p99"
+
+    /// The metrics a round reports, by id: its rounds, headline, checks,
+    /// mechanism sentences and the sources' claims name these.
+    enum Metric {
+        static let launchBlocked: MetricID = "launch.blocked"
+        static let launchDone: MetricID = "launch.done"
+        static let launchFirst: MetricID = "launch.first"
+        static let launchStore: MetricID = "launch.store"
+        static let frameWallMax: MetricID = "main.frame.wall.max"
+        static let frames: MetricID = "main.frames"
+        static let items: MetricID = "main.items"
+        static let late: MetricID = "main.late"
+        static let over16: MetricID = "main.over16"
+        static let over8: MetricID = "main.over8"
+        static let readerRead: MetricID = "reader.read.p50"
+        static let readerThroughput: MetricID = "reader.throughput"
+        static let writesFailed: MetricID = "writes.failed"
+        static let delivery: MetricID = "delivery"
+        static let frame: MetricID = "main.frame"
+        static let render: MetricID = "main.render"
+        static let store: MetricID = "main.store"
+        static let storeWall: MetricID = "main.store.wall"
+        static let writerBatch: MetricID = "writer.batch"
+        static let mutated: MetricID = "main.mutated"
+        static let rowsStale: MetricID = "rows.stale"
+        static let main: MetricID = "main"
+        static let writer: MetricID = "writer"
+        static let reader: MetricID = "reader"
+    }
+    static let headline = Metric.store.p99
     static let title = "a writer thread syncs batches while the main thread draws K rows and drains its main queue each frame"
     static let origin = "Vesper, Krush, Core Data main and background contexts"
     static let countsInstructions = false
     static let parameters = [
-        ParameterSpec("hz", "frames: 0 back to back in virtual time, 60 or 120 per second of real time", range: 0...120,
-                      quick: 0, standard: 0, full: 0, variant: true),
-        ParameterSpec("batch", "payloads per sync batch", range: 1...100_000, quick: 20, standard: 20, full: 20),
+        ParameterSpec(variant: "hz", "frames: 0 back to back in virtual time, 60 or 120 per second of real time", range: 0...120,
+                      quick: 0, standard: 0, full: 0),
+        ParameterSpec("batch", "payloads per sync batch", range: 1...100_000, tiny: 6, quick: 20, standard: 20, full: 20),
         ParameterSpec("rate", "payloads synced per second (the writer's pace; at launch, as fast as it can)",
-                      range: 1...1_000_000, quick: 600, standard: 600, full: 600),
-        ParameterSpec("K", "rows on the main screen", range: 1...10_000, quick: 20, standard: 50, full: 50),
-        ParameterSpec("readers", "background reader threads", range: 0...64, quick: 0, standard: 0, full: 0),
+                      range: 1...1_000_000, tiny: 200, quick: 600, standard: 600, full: 600),
+        ParameterSpec("K", "rows on the main screen", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50),
+        ParameterSpec("readers", "background reader threads", range: 0...64, tiny: 1, quick: 0, standard: 0, full: 0),
         ParameterSpec("frames", "frames per round (at launch, at most)", range: 10...1_000_000,
-                      quick: 10_000, standard: 10_000, full: 10_000),
-        ParameterSpec("N", "models in the graph", range: 100...2_000_000, quick: 4_000, standard: 20_000, full: 20_000),
-        ParameterSpec("launch", "1: the store starts empty and the whole graph arrives while the main thread draws",
-                      range: 0...1, quick: 0, standard: 0, full: 0, variant: true),
+                      tiny: 20, quick: 10_000, standard: 10_000, full: 10_000),
+        ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 20_000),
+        ParameterSpec(variant: "launch", "1: the store starts empty and the whole graph arrives while the main thread draws",
+                      range: 0...1, quick: 0, standard: 0, full: 0),
     ]
     static let notes = [
         "Main-thread CPU time (the thread's own clock, so time spent preempted does not count) per frame, split "
@@ -64,15 +94,15 @@ enum BackgroundSync: BenchScenario {
             + "while the main thread draws at 60 Hz: time until a frame shows all K rows, main-thread CPU spent in "
             + "store work meanwhile, and time until the whole graph is on the main thread.",
     ]
-    static let mechanisms = [
-        "Main-thread store work per frame: {main.store.p99} at p99, {main.items} work items and {main.mutated} "
+    static let mechanisms: [MechanismTemplate] = [
+        "Main-thread store work per frame: {main.store.p99} at p99, \(Metric.items) work items and \(Metric.mutated) "
             + "objects changed on the main thread per batch; a store that applies merges to its objects on the main "
-            + "thread pays there what the others pay on the writer ({writer.cpu} of the writer's time).",
-        "At launch, the main thread spends {launch.store} of CPU in store work and is held up {launch.blocked} in "
-            + "all (waits for the store's lock included); a frame first shows every row after {launch.first}.",
+            + "thread pays there what the others pay on the writer (\(Metric.writer.cpu) of the writer's time).",
+        "At launch, the main thread spends \(Metric.launchStore) of CPU in store work and is held up \(Metric.launchBlocked) in "
+            + "all (waits for the store's lock included); a frame first shows every row after \(Metric.launchFirst).",
     ]
 
-    static func checks(for parameters: ParameterSet) -> [String] { ["rows.stale", "writes.failed"] }
+    static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.rowsStale, Metric.writesFailed] }
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         let headline = ParameterSet.defaults(parameters, profile)
@@ -193,9 +223,9 @@ enum BackgroundSync: BenchScenario {
         let reports = run.run()
         context.progress(1)
         var metrics = run.metrics(reports: reports)
-        metrics.add("main.mutated", "main: objects changed on the main thread per batch", unit: "count", kind: .count,
+        metrics.add(Metric.mutated, "main: objects changed on the main thread per batch", unit: "count", kind: .count,
                     Double(store.counts.refreshedOnMain - refreshedBefore) / Double(max(1, workload.batches.count)))
-        metrics.add("rows.stale", "rows showing other than the final state", unit: "count", kind: .count,
+        metrics.add(Metric.rowsStale, "rows showing other than the final state", unit: "count", kind: .count,
                     Double(run.staleRows()))
         consume(screen)
         return metrics

@@ -1,3 +1,4 @@
+import BenchResults
 import ModelGraph
 import StoreInterface
 
@@ -8,6 +9,8 @@ import StoreInterface
 /// of the given type and measures it. Every store gets the same workload.
 public protocol BenchScenario {
     associatedtype Workload: Sendable
+    /// The scenario's metric ids, as constants (`enum Metric`).
+    associatedtype Metric
 
     static var id: ScenarioID { get }
     /// One line: what the scenario does.
@@ -16,13 +19,15 @@ public protocol BenchScenario {
     static var origin: String { get }
     static var parameters: [ParameterSpec] { get }
     /// The metric a one-line verdict is based on.
-    static var headline: String { get }
+    static var headline: MetricID { get }
+    /// The headline of one case, where a variant measures something else.
+    static func headline(for parameters: ParameterSet) -> MetricID
     /// How to read the results: what is batched, what a row is, ...
     static var notes: [String] { get }
-    /// Why the stores come out as they do, as sentences with `{metric-id}`
-    /// placeholders the report fills with every store's median; the report
-    /// uses the first whose metrics a case has.
-    static var mechanisms: [String] { get }
+    /// Why the stores come out as they do, as sentences naming metrics the
+    /// report fills with every store's median; the report uses the first
+    /// whose metrics a case has.
+    static var mechanisms: [MechanismTemplate] { get }
     /// Whether the scenario's timed operations run on one thread, so that
     /// callgrind can count their instructions: false where threads run
     /// against each other (what runs then depends on how they interleave) or
@@ -32,7 +37,7 @@ public protocol BenchScenario {
     /// Metrics of a case that count correctness failures and must be 0 on
     /// every store: a stale holder, a parent missing an update, a delete of
     /// the wrong models, a lost notification.
-    static func checks(for parameters: ParameterSet) -> [String]
+    static func checks(for parameters: ParameterSet) -> [MetricID]
     /// The cases a profile runs: one parameter set each, sweeps included.
     static func cases(for profile: Profile) -> [ParameterSet]
     /// How a case is named in tables, "F=10000 holders=1000" by default.
@@ -63,11 +68,13 @@ extension BenchScenario {
 
     public static var notes: [String] { [] }
 
-    public static var mechanisms: [String] { [] }
+    public static func headline(for parameters: ParameterSet) -> MetricID { headline }
+
+    public static var mechanisms: [MechanismTemplate] { [] }
 
     public static var countsInstructions: Bool { true }
 
-    public static func checks(for parameters: ParameterSet) -> [String] { [] }
+    public static func checks(for parameters: ParameterSet) -> [MetricID] { [] }
 
     public static func validate(_ parameters: ParameterSet) throws(ScenarioError) {}
 

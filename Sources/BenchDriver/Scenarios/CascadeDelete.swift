@@ -1,3 +1,4 @@
+import BenchResults
 import ModelGraph
 import StoreInterface
 
@@ -13,23 +14,32 @@ enum CascadeDelete: BenchScenario {
     }
 
     static let id = ScenarioID.cascadeDelete
-    static let headline = "delete.p50"
+
+    /// The metrics a round reports, by id: its rounds, headline, checks,
+    /// mechanism sentences and the sources' claims name these.
+    enum Metric {
+        static let delete: MetricID = "delete"
+        static let models: MetricID = "delete.models"
+        static let notifications: MetricID = "delete.notifications"
+        static let wrong: MetricID = "delete.wrong"
+    }
+    static let headline = Metric.delete.p50
     static let title = "delete a user who authored P thread roots; the threads below them go too"
     static let origin = "Rocket Data, Core Data"
     static let parameters = [
-        ParameterSpec("P", "thread roots each deleted user authored", range: 1...100_000, quick: 20, standard: 200, full: 200),
-        ParameterSpec("depth", "reply levels below each root (2 replies each)", range: 0...10, quick: 2, standard: 3, full: 3),
+        ParameterSpec("P", "thread roots each deleted user authored", range: 1...100_000, tiny: 6, quick: 20, standard: 200, full: 200),
+        ParameterSpec("depth", "reply levels below each root (2 replies each)", range: 0...10, tiny: 2, quick: 2, standard: 3, full: 3),
         ParameterSpec("victims", "users deleted per round, one operation each", range: 1...1_000,
-                      quick: 10, standard: 20, full: 20),
+                      tiny: 2, quick: 10, standard: 20, full: 20),
     ]
     static let notes = ["Each delete is one operation; the models it removes are counted per delete."]
 
-    static let mechanisms = [
-        "Every store removes {delete.models} models per delete; the difference is bookkeeping and allocation, "
-            + "{delete.mallocs} mallocs per delete.",
+    static let mechanisms: [MechanismTemplate] = [
+        "Every store removes \(Metric.models) models per delete; the difference is bookkeeping and allocation, "
+            + "\(Metric.delete.mallocs) mallocs per delete.",
     ]
 
-    static func checks(for parameters: ParameterSet) -> [String] { ["delete.wrong"] }
+    static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.wrong] }
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
@@ -77,13 +87,13 @@ enum CascadeDelete: BenchScenario {
         let expected = parameters["P"] * workload.graph.shape.messagesPerThread + 1
         let wrong = summaries.filter { $0.deleted != expected }.count
         var metrics = RoundMetrics()
-        metrics.addLoop("delete", "delete", deletes, unit: .microseconds)
+        metrics.addLoop(Metric.delete, "delete", deletes, unit: .microseconds)
         let total = summaries.reduce(ChangeSummary(), +)
         let count = Double(max(1, summaries.count))
-        metrics.add("delete.models", "models deleted per delete", unit: "count", kind: .count, Double(total.deleted) / count)
-        metrics.add("delete.notifications", "notifications per delete", unit: "count", kind: .count,
+        metrics.add(Metric.models, "models deleted per delete", unit: "count", kind: .count, Double(total.deleted) / count)
+        metrics.add(Metric.notifications, "notifications per delete", unit: "count", kind: .count,
                     Double(total.notifications) / count)
-        metrics.add("delete.wrong", "deletes that removed the wrong number of models", unit: "count", kind: .count,
+        metrics.add(Metric.wrong, "deletes that removed the wrong number of models", unit: "count", kind: .count,
                     Double(wrong))
         consume(tokens)
         return metrics

@@ -1,3 +1,4 @@
+import BenchResults
 import ModelGraph
 import StoreInterface
 
@@ -51,17 +52,32 @@ enum ChildPropagation: BenchScenario {
     ]
 
     static let id = ScenarioID.childPropagation
-    static let headline = "update.p50"
+
+    /// The metrics a round reports, by id: its rounds, headline, checks,
+    /// mechanism sentences and the sources' claims name these.
+    enum Metric {
+        static let update: MetricID = "update"
+        static let listen: MetricID = "listen"
+        static let notifications: MetricID = "update.notifications"
+        static let rebuilt: MetricID = "update.rebuilt"
+        static let inconsistent: MetricID = "inconsistent"
+    }
+    static let headline = Metric.update.p50
+
+    /// The last Rocket Data shape adds a listener rather than updating.
+    static func headline(for parameters: ParameterSet) -> MetricID {
+        parameters["shape"] == referenceShapes.count ? Metric.listen.p50 : headline
+    }
     static let title = "update a user embedded in P messages; every parent must be consistent afterwards"
     static let origin = "Rocket Data"
     static let parameters = [
-        ParameterSpec("shape", "0: P parents at a depth; 1-4: Rocket Data's reference shapes", range: 0...4,
-                      quick: 0, standard: 0, full: 0, variant: true),
-        ParameterSpec("P", "messages the user is embedded in", range: 1...1_000_000, quick: 100, standard: 1_000, full: 1_000),
-        ParameterSpec("depth", "reply levels above each parent", range: 0...12, quick: 1, standard: 2, full: 2),
+        ParameterSpec(variant: "shape", "0: P parents at a depth; 1-4: Rocket Data's reference shapes", range: 0...4,
+                      quick: 0, standard: 0, full: 0),
+        ParameterSpec("P", "messages the user is embedded in", range: 1...1_000_000, tiny: 6, quick: 100, standard: 1_000, full: 1_000),
+        ParameterSpec("depth", "reply levels above each parent", range: 0...12, tiny: 1, quick: 1, standard: 2, full: 2),
         ParameterSpec("listeners", "thread screens listening (each also watches the user)", range: 0...100_000,
-                      quick: 10, standard: 100, full: 100),
-        ParameterSpec("updates", "updates per round", range: 1...10_000, quick: 20, standard: 50, full: 50),
+                      tiny: 10, quick: 10, standard: 100, full: 100),
+        ParameterSpec("updates", "updates per round", range: 1...10_000, tiny: 3, quick: 20, standard: 50, full: 50),
     ]
     static let notes = [
         "shape 0: the user authors P messages at the given depth below their thread roots; a snapshot store "
@@ -73,13 +89,13 @@ enum ChildPropagation: BenchScenario {
             + "other hardware and another design; they frame the order of magnitude, not a contest.",
     ]
 
-    static let mechanisms = [
-        "Propagation of one user: {update.rebuilt} parents rebuilt and {update.notifications} notifications per "
-            + "update, {update.mallocs} mallocs per update; live objects point at the one user object.",
+    static let mechanisms: [MechanismTemplate] = [
+        "Propagation of one user: \(Metric.rebuilt) parents rebuilt and \(Metric.notifications) notifications per "
+            + "update, \(Metric.update.mallocs) mallocs per update; live objects point at the one user object.",
         "Observing a held tree: {listen.p50}, the cost of registering with the store and handing out what it holds.",
     ]
 
-    static func checks(for parameters: ParameterSet) -> [String] {
+    static func checks(for parameters: ParameterSet) -> [MetricID] {
         parameters["shape"] == 0 ? ["inconsistent"] : []
     }
 
@@ -176,11 +192,11 @@ enum ChildPropagation: BenchScenario {
         context.progress(1)
 
         var metrics = RoundMetrics()
-        metrics.addLoop("update", "update", updates, unit: .microseconds)
+        metrics.addLoop(Metric.update, "update", updates, unit: .microseconds)
         let total = summaries.reduce(ChangeSummary(), +)
         let count = Double(max(1, summaries.count))
-        metrics.add("update.rebuilt", "parents rebuilt per update", unit: "count", kind: .count, Double(total.propagated) / count)
-        metrics.add("update.notifications", "notifications per update", unit: "count", kind: .count,
+        metrics.add(Metric.rebuilt, "parents rebuilt per update", unit: "count", kind: .count, Double(total.propagated) / count)
+        metrics.add(Metric.notifications, "notifications per update", unit: "count", kind: .count,
                     Double(total.notifications) / count)
         if let name = workload.finalAuthorName {
             // What the screens hold, row by row: every message the user wrote
@@ -192,7 +208,7 @@ enum ChildPropagation: BenchScenario {
                 store.display(thread: held, into: &rows)
                 showing += rows.texts.count { $0 == name }
             }
-            metrics.add("inconsistent", "rows in held threads not showing the update", unit: "count", kind: .count,
+            metrics.add(Metric.inconsistent, "rows in held threads not showing the update", unit: "count", kind: .count,
                         Double(abs(workload.rowsByUpdatedAuthor - showing)))
         }
         consume((tokens, authorScreens))
@@ -212,7 +228,7 @@ enum ChildPropagation: BenchScenario {
         }
         context.progress(1)
         var metrics = RoundMetrics()
-        metrics.addLoop("listen", "look up and observe", adds, unit: .microseconds)
+        metrics.addLoop(Metric.listen, "look up and observe", adds, unit: .microseconds)
         consume((holder, screens))
         return metrics
     }

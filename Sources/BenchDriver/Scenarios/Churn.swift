@@ -1,3 +1,4 @@
+import BenchResults
 import ModelGraph
 import StoreInterface
 
@@ -17,26 +18,36 @@ enum Churn: BenchScenario {
     static func warmUpSteps(_ parameters: ParameterSet) -> Int { min(1_000, parameters["steps"]) }
 
     static let id = ScenarioID.churn
-    static let headline = "step.p50"
+
+    /// The metrics a round reports, by id: its rounds, headline, checks,
+    /// mechanism sentences and the sources' claims name these.
+    enum Metric {
+        static let step: MetricID = "step"
+        static let live: MetricID = "live"
+        static let materialized: MetricID = "materialized"
+        static let purged: MetricID = "purged"
+        static let table: MetricID = "table"
+    }
+    static let headline = Metric.step.p50
     static let title = "holders come and go; unreferenced models die; the weak table purges"
     static let origin = "Vesper, Core Data"
     static let parameters = [
-        ParameterSpec("N", "models in the graph", range: 100...2_000_000, quick: 10_000, standard: 100_000, full: 100_000),
-        ParameterSpec("holders", "notes held at any time", range: 1...1_000_000, quick: 200, standard: 2_000, full: 2_000),
-        ParameterSpec("hit", "share of lookups for a note someone holds, %", range: 0...100, quick: 80, standard: 80, full: 80),
-        ParameterSpec("policy", "weak-table purge: 0 manual, 1 every 1024 insertions, 2 on doubling", range: 0...2,
-                      quick: 2, standard: 2, full: 2, variant: true),
+        ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 10_000, standard: 100_000, full: 100_000),
+        ParameterSpec("holders", "notes held at any time", range: 1...1_000_000, tiny: 10, quick: 200, standard: 2_000, full: 2_000),
+        ParameterSpec("hit", "share of lookups for a note someone holds, %", range: 0...100, tiny: 100, quick: 80, standard: 80, full: 80),
+        ParameterSpec(variant: "policy", "weak-table purge: 0 manual, 1 every 1024 insertions, 2 on doubling", range: 0...2,
+                      quick: 2, standard: 2, full: 2),
         ParameterSpec("steps", "look-up-and-hold steps per round", range: 1...10_000_000,
-                      quick: 50_000, standard: 500_000, full: 500_000),
+                      tiny: 300, quick: 50_000, standard: 500_000, full: 500_000),
     ]
     static let notes = [
         "A snapshot store keeps every snapshot: its lookups always hit. A uniquing store builds an object on "
             + "every miss, and dead entries wait in its weak table until the purge policy removes them.",
     ]
 
-    static let mechanisms = [
-        "Weak tables: lookups that miss build live objects and purges sweep dead entries ({materialized} objects "
-            + "built, {purged} entries purged per step; {step.mallocs} mallocs per step), where a value store hands "
+    static let mechanisms: [MechanismTemplate] = [
+        "Weak tables: lookups that miss build live objects and purges sweep dead entries (\(Metric.materialized) objects "
+            + "built, \(Metric.purged) entries purged per step; \(Metric.step.mallocs) mallocs per step), where a value store hands "
             + "out what it holds.",
     ]
 
@@ -98,14 +109,14 @@ enum Churn: BenchScenario {
         context.progress(1)
         let after = store.counts
         var metrics = RoundMetrics()
-        metrics.addLoop("step", "look up and hold", steps)
+        metrics.addLoop(Metric.step, "look up and hold", steps)
         let operations = Double(max(1, steps.operations))
-        metrics.add("materialized", "objects built per step", unit: "count", kind: .count,
+        metrics.add(Metric.materialized, "objects built per step", unit: "count", kind: .count,
                     Double(after.materialized - before.materialized) / operations)
-        metrics.add("purged", "dead entries purged per step", unit: "count", kind: .count,
+        metrics.add(Metric.purged, "dead entries purged per step", unit: "count", kind: .count,
                     Double(after.purged - before.purged) / operations)
-        metrics.add("table", "weak-table entries at the end", unit: "count", kind: .count, informational: true, Double(after.tableEntries))
-        metrics.add("live", "live objects or snapshots at the end", unit: "count", kind: .count, informational: true, Double(after.live))
+        metrics.add(Metric.table, "weak-table entries at the end", unit: "count", kind: .count, informational: true, Double(after.tableEntries))
+        metrics.add(Metric.live, "live objects or snapshots at the end", unit: "count", kind: .count, informational: true, Double(after.live))
         consume(ring)
         return metrics
     }

@@ -1,3 +1,4 @@
+import BenchResults
 import BenchMetrics
 import Foundation
 import ModelGraph
@@ -11,11 +12,23 @@ enum ColdLoad: BenchScenario {
     }
 
     static let id = ScenarioID.coldLoad
-    static let headline = "merge"
+
+    /// The metrics a round reports, by id: its rounds, headline, checks,
+    /// mechanism sentences and the sources' claims name these.
+    enum Metric {
+        static let decode: MetricID = "decode"
+        static let decodeInstructions: MetricID = "decode.instructions"
+        static let merge: MetricID = "merge"
+        static let mergeModel: MetricID = "merge.model"
+        static let mergeModelInstructions: MetricID = "merge.model.instructions"
+        static let models: MetricID = "models"
+        static let retained: MetricID = "retained"
+    }
+    static let headline = Metric.merge
     static let title = "decode a JSON payload of N models and merge it into an empty store"
     static let origin = "Krush start-up"
     static let parameters = [
-        ParameterSpec("N", "models in the payload", range: 10...2_000_000, quick: 4_000, standard: 50_000, full: 100_000),
+        ParameterSpec("N", "models in the payload", range: 10...2_000_000, tiny: 300, quick: 4_000, standard: 50_000, full: 100_000),
     ]
     static let notes = [
         "decode is the same JSON decoding for every store (one payload type); merge is the store's own work.",
@@ -23,8 +36,8 @@ enum ColdLoad: BenchScenario {
             + "(jemalloc's stats.allocated): what the store keeps, strings included.",
     ]
 
-    static let mechanisms = [
-        "Building the graph: {merge.model} and {merge.model.mallocs} mallocs per model, whether parents are built "
+    static let mechanisms: [MechanismTemplate] = [
+        "Building the graph: \(Metric.mergeModel) and \(Metric.mergeModel.mallocs) mallocs per model, whether parents are built "
             + "as values embedding their children or kept as flat records referring to them by id.",
     ]
 
@@ -65,22 +78,22 @@ enum ColdLoad: BenchScenario {
         var metrics = RoundMetrics()
         // One operation each: its p50 is its time, so only that is reported.
         if let decoding = decode.latency, let merging = merge.latency {
-            metrics.add("decode", "decode JSON", unit: "ms", kind: .timing, decoding.p50 / 1e6)
-            metrics.add("merge", "merge into empty store", unit: "ms", kind: .timing, merging.p50 / 1e6)
-            metrics.add("merge.model", "merge per model", unit: "ns", kind: .timing, merging.p50 / models)
+            metrics.add(Metric.decode, "decode JSON", unit: "ms", kind: .timing, decoding.p50 / 1e6)
+            metrics.add(Metric.merge, "merge into empty store", unit: "ms", kind: .timing, merging.p50 / 1e6)
+            metrics.add(Metric.mergeModel, "merge per model", unit: "ns", kind: .timing, merging.p50 / models)
         }
         if let decoding = decode.instructions, let merging = merge.instructions {
-            metrics.add("decode.instructions", "decode JSON instructions", unit: "per model", kind: .instructions,
+            metrics.add(Metric.decodeInstructions, "decode JSON instructions", unit: "per model", kind: .instructions,
                         Double(decoding) / models)
-            metrics.add("merge.model.instructions", "merge per model instructions", unit: "per model",
+            metrics.add(Metric.mergeModelInstructions, "merge per model instructions", unit: "per model",
                         kind: .instructions, Double(merging) / models)
         }
-        metrics.addAllocations("merge.model", "merge per model", merge.allocations, per: workload.models)
+        metrics.addAllocations(Metric.mergeModel, "merge per model", merge.allocations, per: workload.models)
         if let before, let after {
-            metrics.add("retained", "retained per model", unit: "bytes", kind: .count,
+            metrics.add(Metric.retained, "retained per model", unit: "bytes", kind: .count,
                         (Double(after.allocated) - Double(before.allocated)) / models)
         }
-        metrics.add("models", "models stored", unit: "count", kind: .count, informational: true, Double(store.counts.models))
+        metrics.add(Metric.models, "models stored", unit: "count", kind: .count, informational: true, Double(store.counts.models))
         consume(store)
         return metrics
     }

@@ -1,3 +1,4 @@
+import BenchResults
 import BenchMetrics
 import Foundation
 import Instrumentation
@@ -17,17 +18,29 @@ enum Consistency: BenchScenario {
     }
 
     static let id = ScenarioID.consistency
-    static let headline = "stale"
+
+    /// The metrics a round reports, by id: its rounds, headline, checks,
+    /// mechanism sentences and the sources' claims name these.
+    enum Metric {
+        static let reads: MetricID = "reads"
+        static let stale: MetricID = "stale"
+        static let torn: MetricID = "torn"
+        static let writes: MetricID = "writes"
+        static let writesFailed: MetricID = "writes.failed"
+        static let delivery: MetricID = "delivery"
+        static let reader: MetricID = "reader"
+    }
+    static let headline = Metric.stale
     static let title = "a writer versions users while readers count stale and torn reads"
     static let origin = "Pinterest (message.users)"
     static let countsInstructions = false
     static let parameters = [
-        ParameterSpec("rate", "writes per second", range: 1...1_000_000, quick: 2_000, standard: 5_000, full: 5_000),
-        ParameterSpec("readers", "reader threads", range: 1...64, quick: 2, standard: 2, full: 2),
+        ParameterSpec("rate", "writes per second", range: 1...1_000_000, tiny: 200, quick: 2_000, standard: 5_000, full: 5_000),
+        ParameterSpec("readers", "reader threads", range: 1...64, tiny: 1, quick: 2, standard: 2, full: 2),
         ParameterSpec("ms", "duration of a round in milliseconds", range: 100...600_000,
-                      quick: 1_000, standard: 1_000, full: 3_000),
-        ParameterSpec("locking", "uniquing row reads: 0 lock per object, 1 lock per field", range: 0...1,
-                      quick: 0, standard: 0, full: 0, variant: true),
+                      tiny: 100, quick: 1_000, standard: 1_000, full: 3_000),
+        ParameterSpec(variant: "locking", "uniquing row reads: 0 lock per object, 1 lock per field", range: 0...1,
+                      quick: 0, standard: 0, full: 0),
     ]
     static let notes = [
         "Every write sets a user's name, username and avatar URL to the same version. A torn read is a user "
@@ -40,13 +53,13 @@ enum Consistency: BenchScenario {
             + "its background path (the records, under its lock); the main thread delivers its notifications.",
     ]
 
-    static let mechanisms = [
+    static let mechanisms: [MechanismTemplate] = [
         "Stale reads: a value holder shows what it was last handed until its observer runs, a live object has "
-            + "already changed ({stale} per million reads after a notification); torn reads, {torn} per million, "
+            + "already changed (\(Metric.stale) per million reads after a notification); torn reads, \(Metric.torn) per million, "
             + "depend on how a row's fields are locked.",
     ]
 
-    static func checks(for parameters: ParameterSet) -> [String] { ["writes.failed"] }
+    static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.writesFailed] }
 
     static let users = 20
     static let messages = 200
@@ -187,20 +200,20 @@ enum Consistency: BenchScenario {
 
         var metrics = RoundMetrics()
         let total = Double(max(1, reads.load(ordering: .relaxed)))
-        metrics.add("reads", "reads (a message row and a user row)", unit: "count", kind: .quantity,
+        metrics.add(Metric.reads, "reads (a message row and a user row)", unit: "count", kind: .quantity,
                     informational: true, total)
-        metrics.add("stale", "stale reads after a notification", unit: "per million", kind: .quantity,
+        metrics.add(Metric.stale, "stale reads after a notification", unit: "per million", kind: .quantity,
                     Double(stale.load(ordering: .relaxed)) / total * 1e6)
-        metrics.add("torn", "torn reads", unit: "per million", kind: .quantity,
+        metrics.add(Metric.torn, "torn reads", unit: "per million", kind: .quantity,
                     Double(torn.load(ordering: .relaxed)) / total * 1e6)
-        metrics.addLatency("delivery", "notification delivery", delivery.withLock { $0.summary }, unit: .microseconds,
+        metrics.addLatency(Metric.delivery, "notification delivery", delivery.withLock { $0.summary }, unit: .microseconds,
                            kind: .quantity)
         let applied = writesDone.load(ordering: .relaxed)
-        metrics.add("writes", "writes applied", unit: "count", kind: .quantity, informational: true, Double(applied))
-        metrics.add("writes.failed", "writes that failed", unit: "count", kind: .count,
+        metrics.add(Metric.writes, "writes applied", unit: "count", kind: .quantity, informational: true, Double(applied))
+        metrics.add(Metric.writesFailed, "writes that failed", unit: "count", kind: .count,
                     Double(workload.writes.count - applied))
         if let readerThreads = reports["reader"] {
-            metrics.addLocks("reader", readerThreads.combined.lockTotal, per: Int(total))
+            metrics.addLocks(Metric.reader, readerThreads.combined.lockTotal, per: Int(total))
         }
         consume(tokens)
         return metrics

@@ -1,3 +1,4 @@
+import BenchResults
 import ModelGraph
 import StoreInterface
 
@@ -10,20 +11,32 @@ enum FeedRead: BenchScenario {
     }
 
     static let id = ScenarioID.feedRead
-    static let headline = "frame.p50"
+
+    /// The metrics a round reports, by id: its rounds, headline, checks,
+    /// mechanism sentences and the sources' claims name these.
+    enum Metric {
+        static let heldLookup: MetricID = "lookup.held"
+        static let coldLookup: MetricID = "lookup.cold"
+        static let frame: MetricID = "frame"
+        static let frameBudget: MetricID = "frame.budget"
+        static let row: MetricID = "row"
+        static let lookupFloor: MetricID = "lookup.floor"
+        static let frameFloor: MetricID = "frame.floor"
+        static let rowFloor: MetricID = "row.floor"
+    }
+    static let headline = Metric.frame.p50
     static let title = "read the displayed fields of a page of K notes per frame, and look notes up"
     static let origin = "every list screen"
     static let parameters = [
         ParameterSpec("N", "models in the graph (half of them notes)", range: 100...2_000_000,
-                      quick: 4_000, standard: 100_000, full: 100_000),
-        ParameterSpec("K", "rows per frame", range: 1...10_000, quick: 20, standard: 50, full: 50),
+                      tiny: 300, quick: 4_000, standard: 100_000, full: 100_000),
+        ParameterSpec("K", "rows per frame", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50),
         ParameterSpec("frames", "frames rendered per round", range: 1...1_000_000,
-                      quick: 2_000, standard: 10_000, full: 10_000),
+                      tiny: 20, quick: 2_000, standard: 10_000, full: 10_000),
         ParameterSpec("lookups", "lookups timed per round", range: 1...10_000_000,
-                      quick: 20_000, standard: 200_000, full: 200_000),
-        ParameterSpec("scroll", "0: the same K rows every frame; 1: K new rows come into view every frame, each "
-                      + "looked up, moving through the whole graph", range: 0...1, quick: 0, standard: 0, full: 0,
-                      variant: true),
+                      tiny: 200, quick: 20_000, standard: 200_000, full: 200_000),
+        ParameterSpec(variant: "scroll", "0: the same K rows every frame; 1: K new rows come into view every frame, each "
+                      + "looked up, moving through the whole graph", range: 0...1, quick: 0, standard: 0, full: 0),
     ]
     static let notes = [
         "A row is a note's title, author name, tag names, pinned flag and date (`RowLayout`).",
@@ -35,10 +48,10 @@ enum FeedRead: BenchScenario {
             + "cell appears: out of the CPU caches, a lookup and a row per row.",
     ]
 
-    static let mechanisms = [
+    static let mechanisms: [MechanismTemplate] = [
         "A row reads its fields from what the screen holds: a value in hand, live objects (each under its lock "
-            + "where objects are shared between threads) or a flat note joined through the cache ({row} per row); "
-            + "a held lookup costs {lookup.held.p50}, taking {lookup.held.locks} locks.",
+            + "where objects are shared between threads) or a flat note joined through the cache (\(Metric.row) per row); "
+            + "a held lookup costs {lookup.held.p50}, taking \(Metric.heldLookup.locks) locks.",
     ]
 
     static func cases(for profile: Profile) -> [ParameterSet] {
@@ -78,7 +91,7 @@ enum FeedRead: BenchScenario {
             consume(store.note(ids[index]))
         }
         context.progress(0.3)
-        metrics.addLoop("lookup.held", "held lookup", held, bound: .lookup)
+        metrics.addLoop(Metric.heldLookup, "held lookup", held, bound: .lookup, floor: Metric.lookupFloor)
 
         // A page on screen, rendered frame after frame.
         let rows = parameters["K"]
@@ -97,15 +110,36 @@ enum FeedRead: BenchScenario {
             : TimedLoop.run(count: parameters["frames"], warmup: 100, context: context) { _ in
                 for handle in page { store.display(handle, into: &checksum) }
             }
-        consume(checksum.value)
-        context.progress(0.6)
-        metrics.addLoop("frame", "frame of K rows", frames)
+        context.progress(0.5)
+        let scrolling = parameters["scroll"] == 1
+        metrics.addLoop(Metric.frame, "frame of K rows", frames, floor: scrolling ? nil : Metric.frameFloor)
         if let frame = frames.latency {
-            metrics.add("frame.budget", "frame p50, share of a 16.7 ms frame", unit: "%", kind: .timing,
+            metrics.add(Metric.frameBudget, "frame p50, share of a 16.7 ms frame", unit: "%", kind: .timing,
                         frame.p50 / 16_666_667 * 100)
-            metrics.add("row", "row read (frame p50 / K)", unit: "ns", kind: .timing, bound: FloorRole.row.rawValue,
+            metrics.add(MetricDescriptor(id: Metric.row, label: "row read (frame p50 / K)", unit: "ns", kind: .timing,
+                                         bound: FloorOperation.row.rawValue, floor: scrolling ? nil : Metric.rowFloor),
                         frame.p50 / Double(rows))
         }
+
+        // The floors: the same lookups and page through the store's own
+        // primitives only (`Store.Floor`), on the same store and screens.
+        let floor = Store.Floor(store)
+        let lookupFloor = try TimedLoop.run(count: ids.count, warmup: min(1_000, ids.count), context: context) { index in
+            consume(floor.lookUp(ids[index]))
+        }
+        metrics.addLoop(Metric.lookupFloor, "held lookup floor", lookupFloor, informational: true)
+        if !scrolling {
+            let frameFloor = try TimedLoop.run(count: parameters["frames"], warmup: 100, context: context) { _ in
+                for handle in page { floor.display(handle, into: &checksum) }
+            }
+            metrics.addLoop(Metric.frameFloor, "frame of K rows floor", frameFloor, informational: true)
+            if let frame = frameFloor.latency {
+                metrics.add(Metric.rowFloor, "row read floor (frame floor p50 / K)", unit: "ns", kind: .timing,
+                            informational: true, frame.p50 / Double(rows))
+            }
+        }
+        consume(checksum.value)
+        context.progress(0.7)
 
         // Cold lookups: the screens are gone; nothing holds the notes any more.
         // (Read by `consume` first: a value only written again may die at once.)
@@ -117,7 +151,7 @@ enum FeedRead: BenchScenario {
             consume(store.note(ids[index]))
         }
         context.progress(1)
-        metrics.addLoop("lookup.cold", "cold lookup", cold)
+        metrics.addLoop(Metric.coldLookup, "cold lookup", cold)
         consume(page)
         return metrics
     }

@@ -1,3 +1,4 @@
+import BenchResults
 import BenchMetrics
 import Foundation
 import ModelGraph
@@ -17,13 +18,23 @@ enum MemoryFootprintScenario: BenchScenario {
     }
 
     static let id = ScenarioID.memory
-    static let headline = "model"
+
+    /// The metrics a round reports, by id: its rounds, headline, checks,
+    /// mechanism sentences and the sources' claims name these.
+    enum Metric {
+        static let freed: MetricID = "freed"
+        static let held: MetricID = "held"
+        static let model: MetricID = "model"
+        static let resident: MetricID = "resident"
+        static let update: MetricID = "update"
+    }
+    static let headline = Metric.model
     static let title = "steady-state bytes per model, bytes per held model, and what old snapshots keep alive"
     static let origin = "every app"
     static let countsInstructions = false
     static let parameters = [
-        ParameterSpec("N", "models in the graph", range: 100...2_000_000, quick: 4_000, standard: 50_000, full: 100_000),
-        ParameterSpec("held", "share of notes held by screens, %", range: 0...100, quick: 10, standard: 10, full: 10),
+        ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 50_000, full: 100_000),
+        ParameterSpec("held", "share of notes held by screens, %", range: 0...100, tiny: 100, quick: 10, standard: 10, full: 10),
     ]
     static let notes = [
         "Heap bytes from jemalloc's stats.allocated, measured between steps of one round with nothing else "
@@ -35,9 +46,9 @@ enum MemoryFootprintScenario: BenchScenario {
             + "released; anything but about 0 is a leak.",
     ]
 
-    static let mechanisms = [
-        "Representation: {model} per model at rest; a held model adds {held} (a live object and its weak entry, or "
-            + "a retained value), and an update leaves {update} alive in old versions that holders still reference.",
+    static let mechanisms: [MechanismTemplate] = [
+        "Representation: \(Metric.model) per model at rest; a held model adds \(Metric.held) (a live object and its weak entry, or "
+            + "a retained value), and an update leaves \(Metric.update) alive in old versions that holders still reference.",
     ]
 
     static func cases(for profile: Profile) -> [ParameterSet] {
@@ -89,13 +100,13 @@ enum MemoryFootprintScenario: BenchScenario {
         func difference(_ to: MemoryFootprint, _ from: MemoryFootprint) -> Double {
             Double(to.allocated) - Double(from.allocated)
         }
-        metrics.add("model", "bytes per model", unit: "bytes", kind: .count, difference(loaded, empty) / models)
-        metrics.add("held", "bytes per held note", unit: "bytes", kind: .count, difference(holding, loaded) / held)
-        metrics.add("update", "bytes added by changing every user, per held note", unit: "bytes", kind: .count,
+        metrics.add(Metric.model, "bytes per model", unit: "bytes", kind: .count, difference(loaded, empty) / models)
+        metrics.add(Metric.held, "bytes per held note", unit: "bytes", kind: .count, difference(holding, loaded) / held)
+        metrics.add(Metric.update, "bytes added by changing every user, per held note", unit: "bytes", kind: .count,
                     difference(updated, holding) / held)
-        metrics.add("resident", "resident heap while holding", unit: "MiB", kind: .quantity,
+        metrics.add(Metric.resident, "resident heap while holding", unit: "MiB", kind: .quantity,
                     Double(holding.resident) / 1_048_576)
-        metrics.add("freed", "bytes per model left once the store is gone", unit: "bytes", kind: .count,
+        metrics.add(Metric.freed, "bytes per model left once the store is gone", unit: "bytes", kind: .count,
                     difference(freed, empty) / models)
         consume(screens)
         return metrics

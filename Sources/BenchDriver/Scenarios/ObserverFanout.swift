@@ -1,3 +1,4 @@
+import BenchResults
 import ModelGraph
 import StoreInterface
 import Synchronization
@@ -12,15 +13,25 @@ enum ObserverFanout: BenchScenario {
     }
 
     static let id = ScenarioID.observerFanout
-    static let headline = "update.p50"
+
+    /// The metrics a round reports, by id: its rounds, headline, checks,
+    /// mechanism sentences and the sources' claims name these.
+    enum Metric {
+        static let update: MetricID = "update"
+        static let churn: MetricID = "churn"
+        static let missed: MetricID = "missed"
+        static let notifications: MetricID = "notifications"
+        static let perObserver: MetricID = "update.per.observer"
+    }
+    static let headline = Metric.update.p50
     static let title = "one update heard by O observers (on one id, or spread over many); add/remove churn"
     static let origin = "NotificationCenter per class + id"
     static let parameters = [
-        ParameterSpec("observers", "observers registered", range: 1...1_000_000, quick: 1_000, standard: 10_000, full: 10_000),
-        ParameterSpec("ids", "users the observers are spread over", range: 1...100_000, quick: 1, standard: 1, full: 1),
-        ParameterSpec("updates", "updates per round", range: 1...100_000, quick: 50, standard: 200, full: 200),
+        ParameterSpec("observers", "observers registered", range: 1...1_000_000, tiny: 20, quick: 1_000, standard: 10_000, full: 10_000),
+        ParameterSpec("ids", "users the observers are spread over", range: 1...100_000, tiny: 20, quick: 1, standard: 1, full: 1),
+        ParameterSpec("updates", "updates per round", range: 1...100_000, tiny: 3, quick: 50, standard: 200, full: 200),
         ParameterSpec("churn", "observe-and-cancel pairs timed per round", range: 1...10_000_000,
-                      quick: 20_000, standard: 200_000, full: 200_000),
+                      tiny: 100, quick: 20_000, standard: 200_000, full: 200_000),
     ]
     static let notes = [
         "update: one batch changing every observed user, timed until every handler has run (delivery is "
@@ -28,12 +39,12 @@ enum ObserverFanout: BenchScenario {
         "churn: registering an observer and releasing its token.",
     ]
 
-    static let mechanisms = [
-        "Notification fan-out: every update calls each of its observers, {update.per.observer} per observer; "
+    static let mechanisms: [MechanismTemplate] = [
+        "Notification fan-out: every update calls each of its observers, \(Metric.perObserver) per observer; "
             + "a value store hands each one a new value, a live-object store the same object.",
     ]
 
-    static func checks(for parameters: ParameterSet) -> [String] { ["missed"] }
+    static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.missed] }
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         switch profile {
@@ -103,15 +114,15 @@ enum ObserverFanout: BenchScenario {
         context.progress(1)
 
         var metrics = RoundMetrics()
-        metrics.addLoop("update", "update heard by all", updates, unit: .microseconds)
+        metrics.addLoop(Metric.update, "update heard by all", updates, unit: .microseconds)
         if let update = updates.latency {
-            metrics.add("update.per.observer", "per observer (update p50 / O)", unit: "ns", kind: .timing,
+            metrics.add(Metric.perObserver, "per observer (update p50 / O)", unit: "ns", kind: .timing,
                         update.p50 / Double(observers))
         }
-        metrics.add("notifications", "handler calls per update", unit: "count", kind: .count,
+        metrics.add(Metric.notifications, "handler calls per update", unit: "count", kind: .count,
                     Double(scheduled) / Double(max(1, updates.operations)))
-        metrics.add("missed", "handler calls scheduled but not delivered", unit: "count", kind: .count, Double(missed))
-        metrics.addLoop("churn", "observe + cancel", churn)
+        metrics.add(Metric.missed, "handler calls scheduled but not delivered", unit: "count", kind: .count, Double(missed))
+        metrics.addLoop(Metric.churn, "observe + cancel", churn)
         consume((tokens, holders))
         return metrics
     }

@@ -1,3 +1,4 @@
+import BenchResults
 import ModelGraph
 import StoreInterface
 
@@ -11,25 +12,36 @@ enum PartialMerge: BenchScenario {
     }
 
     static let id = ScenarioID.partialMerge
-    static let headline = "merge.p50"
+
+    /// The metrics a round reports, by id: its rounds, headline, checks,
+    /// mechanism sentences and the sources' claims name these.
+    enum Metric {
+        static let merge: MetricID = "merge"
+        static let notifications: MetricID = "merge.notifications"
+        static let payload: MetricID = "merge.payload"
+        static let rebuilt: MetricID = "merge.rebuilt"
+        static let unchanged: MetricID = "merge.unchanged"
+        static let updated: MetricID = "merge.updated"
+    }
+    static let headline = Metric.merge.p50
     static let title = "merge batches of partial payloads (k fields each) into cached models and notify observers"
     static let origin = "Pinterest"
     static let parameters = [
-        ParameterSpec("N", "models in the graph", range: 100...2_000_000, quick: 4_000, standard: 100_000, full: 100_000),
+        ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 100_000, full: 100_000),
         ParameterSpec("batch", "payloads per batch (half users, half notes)", range: 2...100_000,
-                      quick: 50, standard: 200, full: 200),
-        ParameterSpec("k", "fields each payload carries", range: 1...4, quick: 2, standard: 2, full: 2),
-        ParameterSpec("noop", "share of payloads equal to the cache, %", range: 0...100, quick: 30, standard: 30, full: 30),
+                      tiny: 6, quick: 50, standard: 200, full: 200),
+        ParameterSpec("k", "fields each payload carries", range: 1...4, tiny: 4, quick: 2, standard: 2, full: 2),
+        ParameterSpec("noop", "share of payloads equal to the cache, %", range: 0...100, tiny: 100, quick: 30, standard: 30, full: 30),
         ParameterSpec("observers", "models observed by a screen", range: 0...1_000_000,
-                      quick: 200, standard: 2_000, full: 2_000),
-        ParameterSpec("batches", "batches merged per round", range: 1...100_000, quick: 40, standard: 200, full: 200),
+                      tiny: 20, quick: 200, standard: 2_000, full: 2_000),
+        ParameterSpec("batches", "batches merged per round", range: 1...100_000, tiny: 3, quick: 40, standard: 200, full: 200),
     ]
     static let notes = ["An equal payload (a no-op) must be short-circuited: no new value, no notification."]
 
-    static let mechanisms = [
-        "Merge cost per payload ({merge.payload}): a changed model becomes a new value or is written in place, "
-            + "and a store that embeds it rebuilds its parents ({merge.rebuilt} per batch, {merge.mallocs} mallocs "
-            + "per batch); equal payloads are skipped ({merge.unchanged} per batch).",
+    static let mechanisms: [MechanismTemplate] = [
+        "Merge cost per payload (\(Metric.payload)): a changed model becomes a new value or is written in place, "
+            + "and a store that embeds it rebuilds its parents (\(Metric.rebuilt) per batch, \(Metric.merge.mallocs) mallocs "
+            + "per batch); equal payloads are skipped (\(Metric.unchanged) per batch).",
     ]
 
     static func cases(for profile: Profile) -> [ParameterSet] {
@@ -80,18 +92,18 @@ enum PartialMerge: BenchScenario {
         context.progress(1)
 
         var metrics = RoundMetrics()
-        metrics.addLoop("merge", "batch merge", merges, unit: .microseconds)
+        metrics.addLoop(Metric.merge, "batch merge", merges, unit: .microseconds)
         if let merge = merges.latency {
-            metrics.add("merge.payload", "per payload (batch p50 / batch)", unit: "ns", kind: .timing,
+            metrics.add(Metric.payload, "per payload (batch p50 / batch)", unit: "ns", kind: .timing,
                         merge.p50 / Double(parameters["batch"]))
         }
         let total = summaries.reduce(ChangeSummary(), +)
         let batches = Double(max(1, summaries.count))
-        metrics.add("merge.updated", "models updated per batch", unit: "count", kind: .count, Double(total.updated) / batches)
-        metrics.add("merge.unchanged", "payloads short-circuited per batch", unit: "count", kind: .count,
+        metrics.add(Metric.updated, "models updated per batch", unit: "count", kind: .count, Double(total.updated) / batches)
+        metrics.add(Metric.unchanged, "payloads short-circuited per batch", unit: "count", kind: .count,
                     Double(total.unchanged) / batches)
-        metrics.add("merge.rebuilt", "parents rebuilt per batch", unit: "count", kind: .count, Double(total.propagated) / batches)
-        metrics.add("merge.notifications", "notifications per batch", unit: "count", kind: .count,
+        metrics.add(Metric.rebuilt, "parents rebuilt per batch", unit: "count", kind: .count, Double(total.propagated) / batches)
+        metrics.add(Metric.notifications, "notifications per batch", unit: "count", kind: .count,
                     Double(total.notifications) / batches)
         consume(tokens)
         return metrics

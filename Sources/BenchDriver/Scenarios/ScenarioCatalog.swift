@@ -1,3 +1,4 @@
+import BenchResults
 import ModelGraph
 import StoreInterface
 
@@ -40,8 +41,13 @@ public enum ScenarioID: String, CaseIterable, Sendable, Codable {
     /// Whether instructions are counted for the scenario's operations.
     public var countsInstructions: Bool { definition.countsInstructions }
 
+    /// The metric a case's one-line verdict is based on.
+    public func headline(for parameters: ParameterSet) -> MetricID {
+        definition.headline(for: parameters)
+    }
+
     /// The metrics of a case that must be 0 on every store.
-    public func checks(for parameters: ParameterSet) -> [String] {
+    public func checks(for parameters: ParameterSet) -> [MetricID] {
         definition.checks(for: parameters)
     }
 

@@ -1,3 +1,4 @@
+import BenchResults
 import BenchMetrics
 import Instrumentation
 import ModelGraph
@@ -223,55 +224,59 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     func metrics(reports: [String: [ThreadReport]]) -> RoundMetrics {
         var metrics = RoundMetrics()
         let batches = Double(max(1, workload.batches.count))
-        metrics.addLatency("main.store", "main: store work per frame (CPU)", main.storeCPU.summary, unit: .microseconds)
-        metrics.addLatency("main.render", "main: drawing K rows per frame (CPU)", main.renderCPU.summary, unit: .microseconds)
-        metrics.addLatency("main.frame", "main: whole frame, store work and drawing (CPU)", main.frameCPU.summary,
+        metrics.addLatency(BackgroundSync.Metric.store, "main: store work per frame (CPU)", main.storeCPU.summary, unit: .microseconds)
+        metrics.addLatency(BackgroundSync.Metric.render, "main: drawing K rows per frame (CPU)", main.renderCPU.summary, unit: .microseconds)
+        metrics.addLatency(BackgroundSync.Metric.frame, "main: whole frame, store work and drawing (CPU)", main.frameCPU.summary,
                            unit: .microseconds)
-        metrics.add("main.over8", "main: frames over 8.3 ms of CPU", unit: "count", kind: .quantity,
+        metrics.add(BackgroundSync.Metric.over8, "main: frames over 8.3 ms of CPU", unit: "count", kind: .quantity,
                     Double(main.overShortBudget))
-        metrics.add("main.over16", "main: frames over 16.7 ms of CPU", unit: "count", kind: .quantity,
+        metrics.add(BackgroundSync.Metric.over16, "main: frames over 16.7 ms of CPU", unit: "count", kind: .quantity,
                     Double(main.overLongBudget))
-        metrics.addLatency("main.store.wall", "main: store work per frame (wall, waits included)", main.storeWall.summary,
+        metrics.addLatency(BackgroundSync.Metric.storeWall, "main: store work per frame (wall, waits included)", main.storeWall.summary,
                            unit: .microseconds, kind: .quantity)
-        metrics.add("main.frame.wall.max", "main: longest frame (wall, waits included)", unit: "µs", kind: .quantity,
+        metrics.add(BackgroundSync.Metric.frameWallMax, "main: longest frame (wall, waits included)", unit: "µs", kind: .quantity,
                     main.frameWall.summary.max / 1_000)
-        metrics.add("main.late", "main: frames longer than the budget (wall)", unit: "count", kind: .quantity,
+        metrics.add(BackgroundSync.Metric.late, "main: frames longer than the budget (wall)", unit: "count", kind: .quantity,
                     Double(main.late))
-        metrics.add("main.frames", "main: frames drawn", unit: "count", kind: .quantity, informational: true,
+        metrics.add(BackgroundSync.Metric.frames, "main: frames drawn", unit: "count", kind: .quantity, informational: true,
                     Double(main.frames))
-        metrics.add("main.items", "main: work items drained per batch", unit: "count", kind: .count,
+        metrics.add(BackgroundSync.Metric.items, "main: work items drained per batch", unit: "count", kind: .count,
                     Double(main.items) / batches)
         if main.delivery.sampleCount > 0 {
-            metrics.addLatency("delivery", "delivery, write to a frame showing it", main.delivery.summary,
+            metrics.addLatency(BackgroundSync.Metric.delivery, "delivery, write to a frame showing it", main.delivery.summary,
                                unit: .microseconds, kind: .quantity)
         }
         let written = writer.withLock { $0 }
-        metrics.addLatency("writer.batch", "writer: batch" + (isVirtual || workload.isLaunch ? "" : " (from due time)"),
+        metrics.addLatency(BackgroundSync.Metric.writerBatch, "writer: batch" + (isVirtual || workload.isLaunch ? "" : " (from due time)"),
                            written.latency.summary, unit: .microseconds, kind: .quantity)
-        metrics.add("writes.failed", "batches that failed", unit: "count", kind: .count, Double(written.failed))
+        metrics.add(BackgroundSync.Metric.writesFailed, "batches that failed", unit: "count", kind: .count, Double(written.failed))
         if workload.isLaunch {
             let milliseconds = TimeUnit.milliseconds
-            metrics.add("launch.first", "launch: until a frame shows every row", unit: "ms", kind: .quantity,
+            metrics.add(BackgroundSync.Metric.launchFirst, "launch: until a frame shows every row", unit: "ms", kind: .quantity,
                         main.launchFirst.map { milliseconds.convert(Double($0)) } ?? .infinity)
-            metrics.add("launch.store", "launch: main-thread store work in all (CPU)", unit: "ms", kind: .timing,
+            metrics.add(BackgroundSync.Metric.launchStore, "launch: main-thread store work in all (CPU)", unit: "ms", kind: .timing,
                         milliseconds.convert(Double(main.launchStoreCPU)))
-            metrics.add("launch.blocked", "launch: main thread held up by store work (wall)", unit: "ms",
+            metrics.add(BackgroundSync.Metric.launchBlocked, "launch: main thread held up by store work (wall)", unit: "ms",
                         kind: .quantity, milliseconds.convert(Double(main.launchBlocked)))
-            metrics.add("launch.done", "launch: until the whole graph is on the main thread", unit: "ms",
+            metrics.add(BackgroundSync.Metric.launchDone, "launch: until the whole graph is on the main thread", unit: "ms",
                         kind: .quantity, main.launchDone.map { milliseconds.convert(Double($0)) } ?? .infinity)
         }
         let read = readers.withLock { $0 }
         if read.operations > 0 {
-            metrics.add("reader.read.p50", "reader: background row read p50", unit: "ns", kind: .quantity,
+            metrics.add(BackgroundSync.Metric.readerRead, "reader: background row read p50", unit: "ns", kind: .quantity,
                         read.latency.summary.p50)
-            metrics.add("reader.throughput", "reader: rows read per second", unit: "ops/s", kind: .quantity,
+            metrics.add(BackgroundSync.Metric.readerThroughput, "reader: rows read per second", unit: "ops/s", kind: .quantity,
                         lowerIsBetter: false, read.latency.summary.operationsPerSecond)
         }
-        let operations = ["main": main.frames, "writer": written.applied + written.failed, "reader": read.operations]
-        for role in ["main", "writer", "reader"] {
-            guard let threads = reports[role] else { continue }
+        let roles: [(MetricID, String, Int)] = [
+            (BackgroundSync.Metric.main, "main", main.frames),
+            (BackgroundSync.Metric.writer, "writer", written.applied + written.failed),
+            (BackgroundSync.Metric.reader, "reader", read.operations),
+        ]
+        for (role, name, operations) in roles {
+            guard let threads = reports[name] else { continue }
             let combined = threads.combined
-            metrics.addLocks(role, combined.lockTotal, per: max(1, operations[role] ?? 1))
+            metrics.addLocks(role, combined.lockTotal, per: max(1, operations))
             metrics.addUsage(role, combined.usage)
         }
         return metrics

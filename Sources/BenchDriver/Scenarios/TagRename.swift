@@ -1,3 +1,4 @@
+import BenchResults
 import ModelGraph
 import StoreInterface
 
@@ -11,14 +12,24 @@ enum TagRename: BenchScenario {
     }
 
     static let id = ScenarioID.tagRename
-    static let headline = "rename.p50"
+
+    /// The metrics a round reports, by id: its rounds, headline, checks,
+    /// mechanism sentences and the sources' claims name these.
+    enum Metric {
+        static let rename: MetricID = "rename"
+        static let notifications: MetricID = "rename.notifications"
+        static let rebuilt: MetricID = "rename.rebuilt"
+        static let refresh: MetricID = "refresh"
+        static let stale: MetricID = "stale"
+    }
+    static let headline = Metric.rename.p50
     static let title = "rename one tag carried by F notes; every holder must display the new name"
     static let origin = "Vesper"
     static let parameters = [
-        ParameterSpec("F", "notes carrying the tag", range: 1...1_000_000, quick: 1_000, standard: 10_000, full: 10_000),
+        ParameterSpec("F", "notes carrying the tag", range: 1...1_000_000, tiny: 30, quick: 1_000, standard: 10_000, full: 10_000),
         ParameterSpec("holders", "screens holding one of those notes each", range: 0...1_000_000,
-                      quick: 100, standard: 1_000, full: 1_000),
-        ParameterSpec("renames", "renames per round", range: 1...100_000, quick: 20, standard: 50, full: 50),
+                      tiny: 10, quick: 100, standard: 1_000, full: 1_000),
+        ParameterSpec("renames", "renames per round", range: 1...100_000, tiny: 3, quick: 20, standard: 50, full: 50),
     ]
     static let notes = [
         "Each screen holds a note and observes both the note and the tag, as a screen showing tag chips must.",
@@ -26,12 +37,12 @@ enum TagRename: BenchScenario {
         "stale holders: screens whose row still shows an old name after the last rename; must be 0.",
     ]
 
-    static let mechanisms = [
-        "Propagation: a store that embeds the tag rebuilds the notes that carry it ({rename.rebuilt} parents "
-            + "rebuilt, {rename.mallocs} mallocs per rename), where a live object or a flat cache changes one tag.",
+    static let mechanisms: [MechanismTemplate] = [
+        "Propagation: a store that embeds the tag rebuilds the notes that carry it (\(Metric.rebuilt) parents "
+            + "rebuilt, \(Metric.rename.mallocs) mallocs per rename), where a live object or a flat cache changes one tag.",
     ]
 
-    static func checks(for parameters: ParameterSet) -> [String] { ["stale"] }
+    static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.stale] }
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
@@ -104,15 +115,15 @@ enum TagRename: BenchScenario {
         context.progress(1)
 
         var metrics = RoundMetrics()
-        metrics.addLoop("rename", "rename", renames, unit: .microseconds)
+        metrics.addLoop(Metric.rename, "rename", renames, unit: .microseconds)
         let changes = summaries.reduce(ChangeSummary(), +)
         let count = Double(max(1, summaries.count))
-        metrics.add("rename.notifications", "notifications per rename", unit: "count", kind: .count,
+        metrics.add(Metric.notifications, "notifications per rename", unit: "count", kind: .count,
                     Double(changes.notifications) / count)
-        metrics.add("rename.rebuilt", "parents rebuilt per rename", unit: "count", kind: .count,
+        metrics.add(Metric.rebuilt, "parents rebuilt per rename", unit: "count", kind: .count,
                     Double(changes.propagated) / count)
-        metrics.addLoop("refresh", "all holders re-render", refresh, unit: .microseconds)
-        metrics.add("stale", "stale holders after last rename", unit: "count", kind: .count, Double(stale))
+        metrics.addLoop(Metric.refresh, "all holders re-render", refresh, unit: .microseconds)
+        metrics.add(Metric.stale, "stale holders after last rename", unit: "count", kind: .count, Double(stale))
         consume((tokens, tagChips))
         return metrics
     }

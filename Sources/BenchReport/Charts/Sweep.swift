@@ -1,4 +1,4 @@
-import BenchMetrics
+import BenchStatistics
 import BenchResults
 
 /// Cases of one scenario that differ in a single numeric parameter: one

@@ -1,4 +1,4 @@
-import BenchMetrics
+import BenchStatistics
 import BenchResults
 
 /// The best store of each of two sides on one metric of a case, and whether

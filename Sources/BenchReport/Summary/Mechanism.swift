@@ -18,7 +18,7 @@ enum Mechanism {
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else { break }
             text += rest[..<open]
-            let id = String(rest[rest.index(after: open)..<close])
+            let id = MetricID(String(rest[rest.index(after: open)..<close]))
             if let figures = figures(id, result, stores) {
                 text += figures
                 measured = true
@@ -31,7 +31,7 @@ enum Mechanism {
     }
 
     /// "uniquing-locked 416 µs, snapshot-embedded 18,694 µs".
-    static func figures(_ id: String, _ result: CaseResult, _ stores: [String]) -> String? {
+    static func figures(_ id: MetricID, _ result: CaseResult, _ stores: [String]) -> String? {
         let parts = stores.compactMap { store -> String? in
             guard let series = result.store(store)?.metric(id) else { return nil }
             return "\(store) \(quantity(series.median, unit: series.metric.unit))"

@@ -1,4 +1,4 @@
-import BenchMetrics
+import BenchStatistics
 import BenchResults
 import Foundation
 

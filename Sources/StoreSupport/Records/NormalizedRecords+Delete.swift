@@ -16,22 +16,4 @@ extension NormalizedRecords: CascadingTables {
         changes.changed.insert(detachment.parent)
         changes.relinked.insert(detachment.parent)
     }
-
-    public mutating func removeRecord(_ model: ModelRef) {
-        switch model {
-        case .user(let id):
-            users[id] = nil
-        case .tag(let id):
-            tags[id] = nil
-        case .note(let id):
-            guard let record = notes.removeValue(forKey: id) else { return }
-            index.unlink(note: id, author: record.author)
-            index.unlink(note: id, tags: record.tags)
-        case .message(let id):
-            guard let record = messages.removeValue(forKey: id) else { return }
-            index.unlink(message: id, author: record.author)
-            index.unlink(message: id, participants: record.participants)
-            index.setParent(of: id, to: nil)
-        }
-    }
 }

@@ -8,30 +8,18 @@ import StoreInterface
 
 extension NormalizedRecords: PayloadMerging {
     public mutating func merge(_ payload: UserPayload, into changes: inout RecordChanges) {
-        if let slot = users.index(forKey: payload.id) {
-            guard users.values[slot].merge(payload) else {
-                changes.summary.unchanged += 1
-                return
-            }
-            changes.summary.updated += 1
-        } else {
-            users[payload.id] = validated { () throws(MergeError) in try UserAttributes(inserting: payload) }
-            changes.summary.inserted += 1
-        }
+        guard users.upsert(
+            payload.id, counting: &changes.summary, merge: { $0.merge(payload) },
+            insert: { validated { () throws(MergeError) in try UserAttributes(inserting: payload) } })
+        else { return }
         changes.changed.insert(.user(payload.id))
     }
 
     public mutating func merge(_ payload: TagPayload, into changes: inout RecordChanges) {
-        if let slot = tags.index(forKey: payload.id) {
-            guard tags.values[slot].merge(payload) else {
-                changes.summary.unchanged += 1
-                return
-            }
-            changes.summary.updated += 1
-        } else {
-            tags[payload.id] = validated { () throws(MergeError) in try TagAttributes(inserting: payload) }
-            changes.summary.inserted += 1
-        }
+        guard tags.upsert(
+            payload.id, counting: &changes.summary, merge: { $0.merge(payload) },
+            insert: { validated { () throws(MergeError) in try TagAttributes(inserting: payload) } })
+        else { return }
         changes.changed.insert(.tag(payload.id))
     }
 

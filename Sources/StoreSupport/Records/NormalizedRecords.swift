@@ -8,30 +8,14 @@ import StoreInterface
 /// The representation the live-object stores keep behind their objects and
 /// the flat and listened value stores keep as their cache. Not thread-safe:
 /// a store guards it with its lock.
-public struct NormalizedRecords: ModelDirectory, Sendable {
-    public internal(set) var users: [UserID: UserAttributes] = [:]
-    public internal(set) var tags: [TagID: TagAttributes] = [:]
-    public internal(set) var notes: [NoteID: NoteRecord] = [:]
-    public internal(set) var messages: [MessageID: MessageRecord] = [:]
-    public internal(set) var index = ReverseIndex()
+public struct NormalizedRecords: ModelTables, Sendable {
+    public var users: [UserID: UserAttributes] = [:]
+    public var tags: [TagID: TagAttributes] = [:]
+    public var notes: [NoteID: NoteRecord] = [:]
+    public var messages: [MessageID: MessageRecord] = [:]
+    public var index = ReverseIndex()
 
     public init() {}
-
-    /// Models of every kind.
-    public var modelCount: Int { users.count + tags.count + notes.count + messages.count }
-
-    public func contains(_ model: ModelRef) -> Bool {
-        switch model {
-        case .user(let id): users.index(forKey: id) != nil
-        case .tag(let id): tags.index(forKey: id) != nil
-        case .note(let id): notes.index(forKey: id) != nil
-        case .message(let id): messages.index(forKey: id) != nil
-        }
-    }
-
-    public func replies(of message: MessageID) -> [MessageID] {
-        messages[message]?.replies ?? []
-    }
 
     /// Every model as values: what the records denormalize to.
     public func exportState() -> GraphState {

@@ -4,35 +4,20 @@ import StoreSupport
 
 /// The latest snapshot of every model, and the index from children to the
 /// parents that embed them. Guarded by the store's lock.
-public struct EmbeddedTables: StoreTables, ValueTables {
+public struct EmbeddedTables: StoreTables, ValueTables, ModelTables {
     public typealias UserHandle = User
     public typealias TagHandle = Tag
     public typealias NoteHandle = Note
     public typealias MessageHandle = Message
 
-    @usableFromInline var users: [UserID: User] = [:]
-    @usableFromInline var tags: [TagID: Tag] = [:]
-    @usableFromInline var notes: [NoteID: Note] = [:]
-    @usableFromInline var messages: [MessageID: Message] = [:]
-    public internal(set) var index = ReverseIndex()
-
-    public var modelCount: Int { users.count + tags.count + notes.count + messages.count }
+    public var users: [UserID: User] = [:]
+    public var tags: [TagID: Tag] = [:]
+    public var notes: [NoteID: Note] = [:]
+    public var messages: [MessageID: Message] = [:]
+    public var index = ReverseIndex()
 
     public func exportState() -> GraphState {
         GraphState(users: users, tags: tags, notes: notes, messages: messages)
-    }
-
-    public func contains(_ model: ModelRef) -> Bool {
-        switch model {
-        case .user(let id): users.index(forKey: id) != nil
-        case .tag(let id): tags.index(forKey: id) != nil
-        case .note(let id): notes.index(forKey: id) != nil
-        case .message(let id): messages.index(forKey: id) != nil
-        }
-    }
-
-    public func replies(of message: MessageID) -> [MessageID] {
-        messages[message]?.replies.map(\.id) ?? []
     }
 }
 
@@ -41,36 +26,22 @@ public struct EmbeddedTables: StoreTables, ValueTables {
 // Parents are rebuilt later, in `commit`.
 extension EmbeddedTables {
     public mutating func merge(_ payload: UserPayload, into write: inout EmbeddedWrite) {
-        if let slot = users.index(forKey: payload.id) {
-            guard let merged = users.values[slot].merged(with: payload) else {
-                write.summary.unchanged += 1
-                return
-            }
-            users.values[slot] = merged
-            write.summary.updated += 1
-        } else {
-            users[payload.id] = User(id: payload.id, attributes: validated { () throws(MergeError) in
-                try UserAttributes(inserting: payload)
+        guard users.upsert(
+            payload.id, counting: &write.summary, merge: { value in value.merged(with: payload).map { value = $0 } != nil },
+            insert: {
+                User(id: payload.id, attributes: validated { () throws(MergeError) in try UserAttributes(inserting: payload) })
             })
-            write.summary.inserted += 1
-        }
+        else { return }
         write.changedUsers.insert(payload.id)
     }
 
     public mutating func merge(_ payload: TagPayload, into write: inout EmbeddedWrite) {
-        if let slot = tags.index(forKey: payload.id) {
-            guard let merged = tags.values[slot].merged(with: payload) else {
-                write.summary.unchanged += 1
-                return
-            }
-            tags.values[slot] = merged
-            write.summary.updated += 1
-        } else {
-            tags[payload.id] = Tag(id: payload.id, attributes: validated { () throws(MergeError) in
-                try TagAttributes(inserting: payload)
+        guard tags.upsert(
+            payload.id, counting: &write.summary, merge: { value in value.merged(with: payload).map { value = $0 } != nil },
+            insert: {
+                Tag(id: payload.id, attributes: validated { () throws(MergeError) in try TagAttributes(inserting: payload) })
             })
-            write.summary.inserted += 1
-        }
+        else { return }
         write.changedTags.insert(payload.id)
     }
 
@@ -234,25 +205,6 @@ extension EmbeddedTables {
         }
     }
 
-    /// A deleted model's snapshot goes, read directly: no draft is built
-    /// for what is deleted.
-    public mutating func removeRecord(_ model: ModelRef) {
-        switch model {
-        case .user(let id):
-            users[id] = nil
-        case .tag(let id):
-            tags[id] = nil
-        case .note(let id):
-            guard let note = notes.removeValue(forKey: id) else { return }
-            index.unlink(note: id, author: note.author.id)
-            index.unlink(note: id, tags: note.tags.lazy.map(\.id))
-        case .message(let id):
-            guard let message = messages.removeValue(forKey: id) else { return }
-            index.unlink(message: id, author: message.author.id)
-            index.unlink(message: id, participants: message.participants.lazy.map(\.id))
-            index.setParent(of: id, to: nil)
-        }
-    }
 }
 
 // MARK: - Committing

@@ -28,8 +28,7 @@ public final class SnapshotEmbeddedStore: CoreBackedStore, @unchecked Sendable {
     public static let design = StoreDesign(
         name: "snapshot-embedded", family: .values, threading: .anyThread,
         summary: "immutable values embedding their children; a changed child is rebuilt into every parent "
-            + "in the store that embeds it (Rocket Data's map, applied eagerly to the whole cache)",
-        lookup: .lockedValueLookup, row: .valueRow)
+            + "in the store that embeds it (Rocket Data's map, applied eagerly to the whole cache)")
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {}
 

@@ -23,8 +23,7 @@ public final class SnapshotFlatStore: CoreBackedStore, @unchecked Sendable {
     public static let design = StoreDesign(
         name: "snapshot-flat", family: .values, threading: .anyThread,
         summary: "immutable values flat under their ids, children by id, a row joined through the cache when "
-            + "displayed, observers per id (Pinterest's model cache, GitHawk's FlatCache)",
-        lookup: .lockedFlatLookup, row: .joinedRow)
+            + "displayed, observers per id (Pinterest's model cache, GitHawk's FlatCache)")
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {}
 

@@ -29,8 +29,7 @@ public final class SnapshotListenedStore: CoreBackedStore, @unchecked Sendable {
     public static let design = StoreDesign(
         name: "snapshot-listened", family: .values, threading: .anyThread,
         summary: "immutable trees rebuilt only where a listener holds them, found through a listener map; "
-            + "other values built from normalized records on lookup (Rocket Data's consistency manager)",
-        lookup: .lockedValueLookup, row: .valueRow)
+            + "other values built from normalized records on lookup (Rocket Data's consistency manager)")
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {}
 

@@ -9,6 +9,8 @@ public protocol MainObjectKinds: LiveObjectKinds, SendableMetatype
 where Context == Void, User: MainUser, Tag: MainTag, Note: MainNote, Message: MainMessage {
     /// The store built on these objects.
     static var design: StoreDesign { get }
+    /// What a row of these objects is built from, for the store's floor.
+    static var rowPrimitives: String { get }
 }
 
 public protocol MainUser: LiveUserObject, Sendable {

@@ -18,8 +18,8 @@ public enum ObservableObjects: MainObjectKinds {
     public static let design = StoreDesign(
         name: "uniquing-observable", family: .liveObjects, threading: .mainThread,
         summary: "uniquing-main with @Observable objects: every read tracked and every change announced by "
-            + "Observation's registrar, as SwiftData apps hold their models",
-        lookup: .weakLookup, row: .observableObjectsRow)
+            + "Observation's registrar, as SwiftData apps hold their models")
+    public static let rowPrimitives = "5 @Observable objects' fields, each read tracked"
 }
 
 /// `uniquing-observable`: the main-confined store on `@Observable` objects.

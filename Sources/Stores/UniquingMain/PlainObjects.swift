@@ -16,8 +16,8 @@ public enum PlainObjects: MainObjectKinds {
         name: "uniquing-main", family: .liveObjects, threading: .mainThread,
         summary: "one live object per id in a weak table, read and changed on the main thread only, no locks; "
             + "a write from another thread merges the records there and refreshes the objects on the main queue "
-            + "(Vesper's model objects; Core Data's main context merging a background context's saves)",
-        lookup: .weakLookup, row: .objectsRow)
+            + "(Vesper's model objects; Core Data's main context merging a background context's saves)")
+    public static let rowPrimitives = "5 objects' fields through references"
 }
 
 // A refresh writes the fields through `MainObjectFields`. The classes are

@@ -22,6 +22,26 @@ public struct Provenance: Hashable, Sendable, Codable {
     public var seed: UInt64
     public var arguments: [String]
 
+    public init(
+        toolchain: String, buildConfiguration: String, operatingSystem: String, kernel: String, cpuModel: String,
+        cores: Int, memoryBytes: UInt64, hostname: String, commit: String?, date: String, allocator: String,
+        seed: UInt64, arguments: [String]
+    ) {
+        self.toolchain = toolchain
+        self.buildConfiguration = buildConfiguration
+        self.operatingSystem = operatingSystem
+        self.kernel = kernel
+        self.cpuModel = cpuModel
+        self.cores = cores
+        self.memoryBytes = memoryBytes
+        self.hostname = hostname
+        self.commit = commit
+        self.date = date
+        self.allocator = allocator
+        self.seed = seed
+        self.arguments = arguments
+    }
+
     public var isDebugBuild: Bool { buildConfiguration != "release" }
 
     /// What must match for timings to be comparable: the same CPU, core
@@ -29,26 +49,6 @@ public struct Provenance: Hashable, Sendable, Codable {
     /// machines of one kind share the rest but not their names.
     public var hostKey: String {
         "\(cpuModel) | \(cores) cores | \(memoryBytes >> 30) GiB | \(toolchain)"
-    }
-
-    /// Reads the machine, the toolchain and the checkout now.
-    public static func collect(seed: UInt64, arguments: [String] = CommandLine.arguments) -> Provenance {
-        let info = ProcessInfo.processInfo
-        return Provenance(
-            toolchain: MachineFacts.toolchain(),
-            buildConfiguration: Self.buildConfiguration,
-            operatingSystem: MachineFacts.operatingSystem(),
-            kernel: MachineFacts.kernel(),
-            cpuModel: MachineFacts.cpuModel(),
-            cores: info.activeProcessorCount,
-            memoryBytes: info.physicalMemory,
-            hostname: info.hostName,
-            commit: MachineFacts.gitCommit(),
-            date: ISO8601DateFormatter().string(from: Date()),
-            allocator: AllocatorCheck.version.map { "jemalloc \($0)" } ?? "unknown (jemalloc not readable)",
-            seed: seed,
-            arguments: arguments
-        )
     }
 
     public static var buildConfiguration: String {

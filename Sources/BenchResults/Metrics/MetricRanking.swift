@@ -1,4 +1,4 @@
-import BenchMetrics
+import BenchStatistics
 
 /// Every store of a case on one metric: the best one, and each other store
 /// against it, so a table of any number of stores reads "who is best, and
@@ -19,7 +19,7 @@ public struct MetricRanking: Hashable, Sendable, Codable {
         public var isWorse: Bool
     }
 
-    public var metric: String
+    public var metric: MetricID
     /// The store with the best median: the lowest for a cost, the highest
     /// for a throughput; the first in store order on a tie.
     public var best: String
@@ -58,7 +58,7 @@ public struct MetricRanking: Hashable, Sendable, Codable {
     /// A ranking for each metric of `stores` that ranks (not informational),
     /// in the first store's metric order.
     public static func all(_ stores: [StoreCaseResult]) -> [MetricRanking] {
-        var seen = Set<String>()
+        var seen = Set<MetricID>()
         var rankings: [MetricRanking] = []
         for store in stores {
             for series in store.metrics where !series.metric.informational && seen.insert(series.metric.id).inserted {

@@ -1,21 +1,24 @@
-import BenchDriver
-import BenchReport
+import BenchResults
 import StoreInterface
 
+// What the systems this project grew from claimed, each with the cases that
+// test it: the one file a claim is added to or changed in. Every test names
+// a scenario, one of its metrics and a design by their types; a test checks
+// that a run produces every metric a claim names.
+
 extension SourceClaim {
-    /// What the systems this project grew from claimed, each with the cases
-    /// that test it. A test states its threshold, so a reader can disagree
-    /// with the threshold rather than with a verdict.
-    static let seeds: [SourceClaim] = [
+    /// Every claim the report judges. A test states its threshold, so a
+    /// reader can disagree with the threshold rather than with a verdict.
+    public static let all: [SourceClaim] = [
         SourceClaim(
             source: "Vesper (Brent Simmons, 2014)",
             statement: "Replacing objects with new immutable values is barely different from updating uniqued "
                 + "objects, removes the uniqued-objects cache, and probably gains some performance.",
             favours: values,
             tests: [
-                ClaimTest(scenario: ScenarioID.tagRename.rawValue, metric: "rename.p50", rule: .familyWithin(barely)),
-                ClaimTest(scenario: ScenarioID.partialMerge.rawValue, metric: "merge.p50", rule: .familyWithin(barely)),
-                ClaimTest(scenario: ScenarioID.feedRead.rawValue, metric: "frame.p50", rule: .familyWithin(1)),
+                ClaimTest(TagRename.self, { $0.rename.p50 }, rule: .familyWithin(barely)),
+                ClaimTest(PartialMerge.self, { $0.merge.p50 }, rule: .familyWithin(barely)),
+                ClaimTest(FeedRead.self, { $0.frame.p50 }, rule: .familyWithin(1)),
             ]),
         SourceClaim(
             source: "Vesper",
@@ -27,7 +30,7 @@ extension SourceClaim {
             source: "Krush (Core Data)",
             statement: "Merging on the main-queue context blocks the main thread; a background context merged "
                 + "into the main context restores smooth scrolling and launch.",
-            favours: DesignSelector(family: DesignFamily.liveObjects.rawValue, threading: StoreThreading.mainThread.rawValue,
+            favours: DesignSelector(.liveObjects, threading: .mainThread,
                                     label: "live objects on the main thread, merged from a background context"),
             tests: mainThreadUnblocked),
         SourceClaim(
@@ -36,7 +39,7 @@ extension SourceClaim {
                 + "value.",
             favours: values,
             tests: [
-                ClaimTest(scenario: ScenarioID.consistency.rawValue, metric: "torn",
+                ClaimTest(Consistency.self, { $0.torn },
                           rule: .atMost(0, meaning: "no row mixes two versions")),
             ]),
         SourceClaim(
@@ -44,15 +47,15 @@ extension SourceClaim {
             statement: "A central cache merges partial server responses into the superset model.",
             favours: values,
             tests: [
-                ClaimTest(scenario: ScenarioID.partialMerge.rawValue, metric: "merge.p50", rule: .familyWithin(barely)),
-                ClaimTest(scenario: ScenarioID.coldLoad.rawValue, metric: "merge", rule: .familyWithin(barely)),
+                ClaimTest(PartialMerge.self, { $0.merge.p50 }, rule: .familyWithin(barely)),
+                ClaimTest(ColdLoad.self, { $0.merge }, rule: .familyWithin(barely)),
             ]),
         SourceClaim(
             source: "Rocket Data",
             statement: "Child models are kept consistent inside the parent trees that hold them.",
             favours: values,
             tests: [
-                ClaimTest(scenario: ScenarioID.childPropagation.rawValue, parameters: ["shape": 0], metric: "inconsistent",
+                ClaimTest(ChildPropagation.self, parameters: ["shape": 0], { $0.inconsistent },
                           rule: .atMost(0, meaning: "no screen shows a parent without its child's update")),
             ]),
         SourceClaim(
@@ -61,8 +64,8 @@ extension SourceClaim {
                 + "nothing.",
             favours: values,
             tests: [
-                ClaimTest(scenario: ScenarioID.partialMerge.rawValue, parameters: ["noop": 100],
-                          metric: "merge.notifications",
+                ClaimTest(PartialMerge.self, parameters: ["noop": 100],
+                          { $0.notifications },
                           rule: .atMost(0, meaning: "a batch of equal payloads notifies no one")),
             ]),
         SourceClaim(
@@ -70,9 +73,12 @@ extension SourceClaim {
             statement: "Its published performance tests: 150, 238, 158 and 22 ms for its four shapes.",
             favours: values,
             tests: [
-                ClaimTest(scenario: ScenarioID.childPropagation.rawValue, metric: "update.p50", rule: .withinPublished),
+                // Its first three shapes update a child.
+                ClaimTest(ChildPropagation.self, parameters: ["shape": 1], { $0.update.p50 }, rule: .withinPublished),
+                ClaimTest(ChildPropagation.self, parameters: ["shape": 2], { $0.update.p50 }, rule: .withinPublished),
+                ClaimTest(ChildPropagation.self, parameters: ["shape": 3], { $0.update.p50 }, rule: .withinPublished),
                 // The last shape adds a listener rather than updating.
-                ClaimTest(scenario: ScenarioID.childPropagation.rawValue, parameters: ["shape": 4], metric: "listen.p50",
+                ClaimTest(ChildPropagation.self, parameters: ["shape": 4], { $0.listen.p50 },
                           rule: .withinPublished),
             ]),
         SourceClaim(
@@ -81,23 +87,41 @@ extension SourceClaim {
             favours: values,
             // Cheap: within twice what writing a live object in place costs.
             tests: [
-                ClaimTest(scenario: ScenarioID.partialMerge.rawValue, metric: "merge.payload", rule: .familyWithin(2)),
+                ClaimTest(PartialMerge.self, { $0.payload }, rule: .familyWithin(2)),
             ]),
     ]
 
     /// The main thread keeps its frames while a writer syncs, and at launch
     /// while the whole graph arrives.
     private static let mainThreadUnblocked = [
-        ClaimTest(scenario: ScenarioID.backgroundSync.rawValue, parameters: ["launch": 0], metric: "main.frame.p99",
+        ClaimTest(BackgroundSync.self, parameters: ["launch": 0], { $0.frame.p99 },
                   rule: .atMost(frame120HzMicroseconds, meaning: "scrolling: a whole frame's CPU fits a 120 Hz frame")),
         // Wall clock: a frame that waits for the store's lock is as late as one that works.
-        ClaimTest(scenario: ScenarioID.backgroundSync.rawValue, parameters: ["launch": 1], metric: "main.frame.wall.max",
+        ClaimTest(BackgroundSync.self, parameters: ["launch": 1], { $0.frameWallMax },
                   rule: .atMost(frame60HzMicroseconds, meaning: "launch: no frame longer than a 60 Hz frame, waits included")),
     ]
-    private static let values = DesignSelector(family: DesignFamily.values.rawValue, label: "immutable values")
+    private static let values = DesignSelector(.values, label: "immutable values")
     /// "Barely different": the values' best within a quarter of the objects' best.
     private static let barely = 1.25
     /// Frame budgets in the units of the metrics they bound.
     private static let frame120HzMicroseconds = 8_333.0
     private static let frame60HzMicroseconds = 16_667.0
+}
+
+extension ClaimTest {
+    /// The cases of `scenario` whose parameters include `parameters`,
+    /// judged on one of the scenario's own metrics.
+    init<Scenario: BenchScenario>(
+        _ scenario: Scenario.Type, parameters: [String: Int] = [:], _ metric: (Scenario.Metric.Type) -> MetricID,
+        rule: ClaimRule
+    ) {
+        self.init(scenario: Scenario.id.rawValue, parameters: parameters, metric: metric(Scenario.Metric.self), rule: rule)
+    }
+}
+
+extension DesignSelector {
+    /// The stores of `family`, optionally only those used from `threading`.
+    init(_ family: DesignFamily, threading: StoreThreading? = nil, label: String) {
+        self.init(family: family.rawValue, threading: threading?.rawValue, label: label)
+    }
 }

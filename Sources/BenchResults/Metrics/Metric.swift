@@ -1,9 +1,9 @@
-import BenchMetrics
+import BenchStatistics
 
 /// What a measured number is, so it can be compared and gated correctly.
 public struct MetricDescriptor: Hashable, Sendable, Codable {
     /// Stable within a scenario, for example "rename.p99".
-    public var id: String
+    public var id: MetricID
     /// For people, for example "rename p99".
     public var label: String
     /// "ns", "µs", "mallocs/op", "bytes/model", ...
@@ -15,13 +15,18 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
     /// reads a thread managed, or how many entries a weak table holds): shown,
     /// never given a verdict, never gated.
     public var informational: Bool
-    /// The kind of operation the metric times when a floor bounds it
-    /// ("lookup", "row"): the report sets it beside the floor of what each
-    /// store's operation of that kind is built from.
+    /// The operation of a store's floor that bounds this metric ("lookup",
+    /// "row"): what `StoreInfo.floors` says it is built from.
     public var bound: String?
+    /// The id of the metric, in the same case and store, that measured the
+    /// floor of this one: the report sets them side by side.
+    public var floor: MetricID?
+    /// A percentile far from the middle (p99, max): one slow operation moves
+    /// it, so it is reported and never gated.
+    public var tail: Bool
 
-    public init(id: String, label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
-                informational: Bool = false, bound: String? = nil) {
+    public init(id: MetricID, label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
+                informational: Bool = false, bound: String? = nil, floor: MetricID? = nil, tail: Bool = false) {
         self.id = id
         self.label = label
         self.unit = unit
@@ -29,6 +34,27 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
         self.lowerIsBetter = lowerIsBetter
         self.informational = informational
         self.bound = bound
+        self.floor = floor
+        self.tail = tail
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, label, unit, kind, lowerIsBetter, informational, bound, floor, tail
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(MetricID.self, forKey: .id)
+        label = try container.decode(String.self, forKey: .label)
+        unit = try container.decode(String.self, forKey: .unit)
+        kind = try container.decode(MetricKind.self, forKey: .kind)
+        lowerIsBetter = try container.decode(Bool.self, forKey: .lowerIsBetter)
+        informational = try container.decode(Bool.self, forKey: .informational)
+        bound = try container.decodeIfPresent(String.self, forKey: .bound)
+        floor = try container.decodeIfPresent(MetricID.self, forKey: .floor)
+        // Results written before descriptors said so named their tails only in the id.
+        tail = try container.decodeIfPresent(Bool.self, forKey: .tail)
+            ?? (id.rawValue.hasSuffix(".p99") || id.rawValue.hasSuffix(".max"))
     }
 }
 

@@ -1,5 +1,6 @@
 import BenchDriver
 import BenchReport
+import BenchResults
 
 extension ReportContext {
     /// What the scenario definitions tell a report: parameter meanings,
@@ -14,6 +15,6 @@ extension ReportContext {
                                     name: $0.name, publishedSeconds: $0.publishedSeconds)
         },
         referenceNote: PublishedReference.rocketDataNote,
-        mechanisms: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { ($0.rawValue, $0.definition.mechanisms) }),
-        claims: SourceClaim.seeds)
+        mechanisms: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { ($0.rawValue, $0.definition.mechanisms.map(\.text)) }),
+        claims: SourceClaim.all)
 }

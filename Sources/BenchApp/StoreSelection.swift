@@ -13,7 +13,7 @@ enum StoreSelection {
     static var names: [String] { all.map(\.name) }
 
     /// The stores named (every store when none is), in the order given.
-    static func select(_ names: [String]) throws(CommandFailure) -> [StoreRunner] {
+    static func select(_ names: [String]) throws(BenchFailure) -> [StoreRunner] {
         guard !names.isEmpty else { return all }
         var selected: [StoreRunner] = []
         for name in names {

@@ -6,7 +6,7 @@ struct ParameterOverride: Hashable {
     let values: [Int]
 
     /// Parses one `--param` argument.
-    init(parsing text: String) throws(CommandFailure) {
+    init(parsing text: String) throws(BenchFailure) {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
             throw .usage("--param needs NAME=VALUE (for example --param N=10000 or --param F=100,1000), got '\(text)'")
@@ -43,7 +43,7 @@ struct ParameterOverride: Hashable {
 
     /// Checks the overrides against the selected scenarios: every name must
     /// belong to one of them, every value be in its range.
-    static func validate(_ overrides: [ParameterOverride], for scenarios: [ScenarioID]) throws(CommandFailure) {
+    static func validate(_ overrides: [ParameterOverride], for scenarios: [ScenarioID]) throws(BenchFailure) {
         var named = Set<String>()
         for override in overrides {
             guard named.insert(override.name).inserted else {

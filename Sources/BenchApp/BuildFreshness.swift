@@ -16,15 +16,15 @@ import Foundation
 /// than the change: Package.swift's `withInlinedDependencies` prevents that),
 /// and changes outside `Sources/` and `Package.swift` (the toolchain, the
 /// packages under .build).
-struct BuildFreshness {
+package struct BuildFreshness {
     /// A source file changed after the binary was linked.
-    struct Stale: Error, CustomStringConvertible {
+    package struct Stale: Error, CustomStringConvertible {
         let binary: String
         let built: Date
         let source: String
         let changed: Date
 
-        var description: String {
+        package var description: String {
             "this bench binary (\(binary), built \(Self.format(built))) is older than \(source) (changed "
                 + "\(Self.format(changed))): it does not measure the code in the tree; rebuild it with "
                 + "`swift build -c release`, or run `swift run -c release bench`"
@@ -46,7 +46,7 @@ struct BuildFreshness {
 
     /// The package this binary was compiled from, and the running executable;
     /// nil when either cannot be found.
-    static var current: BuildFreshness? {
+    package static var current: BuildFreshness? {
         guard let binary = Bundle.main.executablePath else { return nil }
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while folder.path != "/" {
@@ -58,11 +58,12 @@ struct BuildFreshness {
         return nil
     }
 
-    /// Throws `Stale` when a source file under `Sources/`, or `Package.swift`,
-    /// was modified after the binary.
+    /// Throws `Stale` when a source file under `Sources/` was modified after
+    /// the binary. (Not Package.swift: an edit to it that affects no module,
+    /// such as a new test target, relinks nothing and would look stale forever.)
     ///
     /// - Complexity: one `stat` per file under `Sources/`.
-    func check() throws(Stale) {
+    package func check() throws(Stale) {
         guard let built = Self.modified(binary), let (source, changed) = newestSource(), changed > built else { return }
         throw Stale(binary: binary, built: built, source: source, changed: changed)
     }
@@ -78,7 +79,6 @@ struct BuildFreshness {
             guard let modified = Self.modified(packageRoot.appendingPathComponent(relative).path) else { return }
             if newest.map({ modified > $0.modified }) ?? true { newest = (relative, modified) }
         }
-        consider("Package.swift")
         let sources = packageRoot.appendingPathComponent("Sources")
         if let walker = FileManager.default.enumerator(atPath: sources.path) {
             for case let relative as String in walker

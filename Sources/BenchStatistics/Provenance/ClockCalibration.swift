@@ -1,5 +1,3 @@
-import Instrumentation
-
 /// What reading the clock costs, and how to time operations cheaper than it.
 public struct ClockCalibration: Hashable, Sendable, Codable {
     /// Median nanoseconds between two consecutive clock reads.
@@ -14,22 +12,6 @@ public struct ClockCalibration: Hashable, Sendable, Codable {
     public init(overheadNanoseconds: Double, resolutionNanoseconds: UInt64) {
         self.overheadNanoseconds = overheadNanoseconds
         self.resolutionNanoseconds = resolutionNanoseconds
-    }
-
-    /// Measures the clock: many back-to-back reads, the median difference.
-    public static func measure(reads: Int = 100_000) -> ClockCalibration {
-        var differences = [UInt64]()
-        differences.reserveCapacity(reads)
-        var previous = MonotonicClock.now()
-        for _ in 0..<reads {
-            let now = MonotonicClock.now()
-            differences.append(now &- previous)
-            previous = now
-        }
-        differences.sort()
-        let median = Double(differences[differences.count / 2])
-        let resolution = differences.first { $0 > 0 } ?? 1
-        return ClockCalibration(overheadNanoseconds: median, resolutionNanoseconds: resolution)
     }
 
     /// How many operations to time per sample, for an operation that takes

@@ -1,4 +1,3 @@
-import BenchResults
 
 /// Something the authors of a source system claimed, the design it favours,
 /// and the cases of a run that test it. The report judges it from the run's
@@ -39,7 +38,7 @@ public struct DesignSelector: Sendable {
         self.label = label
     }
 
-    func matches(_ design: StoreInfo) -> Bool {
+    public func matches(_ design: StoreInfo) -> Bool {
         design.family == family && (threading == nil || design.threading == threading)
     }
 }
@@ -49,10 +48,10 @@ public struct DesignSelector: Sendable {
 public struct ClaimTest: Sendable {
     public let scenario: String
     public let parameters: [String: Int]
-    public let metric: String
+    public let metric: MetricID
     public let rule: ClaimRule
 
-    public init(scenario: String, parameters: [String: Int] = [:], metric: String, rule: ClaimRule) {
+    public init(scenario: String, parameters: [String: Int] = [:], metric: MetricID, rule: ClaimRule) {
         self.scenario = scenario
         self.parameters = parameters
         self.metric = metric

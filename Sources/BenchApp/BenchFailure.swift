@@ -1,0 +1,33 @@
+/// Why `bench` could not do what it was asked, in one line, and what kind of
+/// outcome that is: the command line gives each kind its own exit status.
+package struct BenchFailure: Error, CustomStringConvertible, Sendable {
+    package enum Kind: Sendable {
+        /// The work could not finish (a scenario failed, a file could not be written).
+        case failure
+        /// Compared with a baseline, something regressed.
+        case regression
+        /// A file given to read (a baseline, a saved run) cannot be used:
+        /// missing, unreadable, corrupt, of another schema, or not comparable.
+        case unusableInput
+        /// What was asked cannot be done as asked: an unknown name, an
+        /// out-of-range value, a destination that cannot be written.
+        case usage
+        /// The binary is older than a source file of its package: it would
+        /// measure code that is no longer in the tree.
+        case staleBuild
+    }
+
+    package let kind: Kind
+    package let message: String
+
+    package init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    package var description: String { message }
+
+    static func failure(_ message: String) -> BenchFailure { BenchFailure(.failure, message) }
+    static func usage(_ message: String) -> BenchFailure { BenchFailure(.usage, message) }
+    static func unusable(_ message: String) -> BenchFailure { BenchFailure(.unusableInput, message) }
+}

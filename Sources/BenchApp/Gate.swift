@@ -1,0 +1,61 @@
+import BenchResults
+import Foundation
+import RegressionGate
+
+/// A run checked against a baseline, and saved as one: every file is read
+/// or checked before anything runs, so a bad path fails at once.
+package struct Gate: Sendable {
+    /// The baseline to compare with (a results.json), if any.
+    package var baseline: String?
+    /// Where to save the run as a later run's baseline, if anywhere.
+    package var saveAs: String?
+    /// Relative change a timing's median must exceed to regress.
+    package var noiseFloor: Double
+
+    package init(baseline: String? = nil, saveAs: String? = nil, noiseFloor: Double = Gate.standardNoiseFloor) {
+        self.baseline = baseline
+        self.saveAs = saveAs
+        self.noiseFloor = noiseFloor
+    }
+
+    package static let noiseFloors: ClosedRange<Double> = 0...10
+    package static let standardNoiseFloor = GateRules.standard.timingNoiseFloor
+
+    /// Reads the baseline and checks the save path, before anything runs.
+    func prepare() throws(BenchFailure) -> RunResult? {
+        guard Self.noiseFloors.contains(noiseFloor) else {
+            throw .usage("--noise-floor must be between 0 and 10 (0.5 is 50%), got \(noiseFloor)")
+        }
+        if let saveAs { try RunFiles.prepareFile(saveAs, option: "--save-baseline") }
+        return try baseline.map { path throws(BenchFailure) in try RunFiles.read(path, role: "baseline") }
+    }
+
+    func save(_ result: RunResult) throws(BenchFailure) {
+        guard let saveAs else { return }
+        try RunFiles.write(result, to: saveAs)
+        print("Saved the run as the baseline \(saveAs).")
+    }
+
+    /// Prints the comparison; throws a regression when something regressed.
+    func check(_ result: RunResult, against baseline: RunResult) throws(BenchFailure) {
+        var rules = GateRules.standard
+        rules.timingNoiseFloor = noiseFloor
+        let report: GateReport
+        do {
+            report = try BaselineComparison.compare(baseline: baseline, current: result, rules: rules)
+        } catch {
+            throw .unusable("\(error)")
+        }
+        print("\nCompared with the baseline (\(baseline.provenance.date), commit \(baseline.provenance.commit ?? "unknown")):")
+        print(report.table(), terminator: "")
+        guard report.passed else {
+            throw BenchFailure(.regression, "\(report.regressions.count) metric(s) regressed against the baseline (listed above)")
+        }
+    }
+
+    /// Compares a saved run with the baseline.
+    package func compare(savedRun path: String) throws(BenchFailure) {
+        guard let baseline = try prepare() else { throw .usage("compare needs --baseline FILE") }
+        try check(try RunFiles.read(path, role: "current run"), against: baseline)
+    }
+}

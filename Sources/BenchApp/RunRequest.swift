@@ -1,0 +1,86 @@
+import BenchDriver
+
+/// What to measure: which scenarios with which parameters, on which stores,
+/// how many rounds, from which seed. Checked before anything runs.
+package struct RunRequest: Sendable {
+    package var profile: Profile
+    /// Scenario ids as typed; every scenario when empty.
+    package var scenarios: [String]
+    /// Store names as typed; every store when empty.
+    package var stores: [String]
+    /// `--param NAME=VALUE[,VALUE...]` arguments as typed.
+    package var parameters: [String]
+    /// Independent rounds per case and store; the profile's when nil.
+    package var rounds: Int?
+    package var seed: UInt64
+
+    package init(profile: Profile = .default, scenarios: [String] = [], stores: [String] = [], parameters: [String] = [],
+                 rounds: Int? = nil, seed: UInt64 = 42) {
+        self.profile = profile
+        self.scenarios = scenarios
+        self.stores = stores
+        self.parameters = parameters
+        self.rounds = rounds
+        self.seed = seed
+    }
+
+    /// Throws a usage failure naming what to type instead.
+    package func validate() throws(BenchFailure) {
+        if let rounds, !(1...100).contains(rounds) {
+            throw .usage("--rounds must be between 1 and 100, got \(rounds)")
+        }
+        _ = try selectedStores()
+        try ParameterOverride.validate(try overrides(), for: try selectedScenarios())
+        for planned in try plan().cases {
+            do {
+                try planned.scenario.validate(planned.parameters)
+            } catch {
+                throw .usage("\(error); set the parameters with --param")
+            }
+        }
+    }
+
+    /// The cases, stores, rounds and seed to run.
+    package func plan() throws(BenchFailure) -> SuitePlan {
+        let overrides = try overrides()
+        let cases = try selectedScenarios().flatMap { scenario in
+            ParameterOverride.apply(overrides, to: scenario.definition.cases(for: profile), of: scenario).map {
+                SuitePlan.Case(scenario: scenario, parameters: $0)
+            }
+        }
+        return SuitePlan(
+            cases: cases, stores: try selectedStores(), rounds: rounds ?? profile.defaultRounds, seed: seed,
+            profileName: overrides.isEmpty ? profile.rawValue : "custom")
+    }
+
+    /// The request as a command line, for a child process to repeat it.
+    package var arguments: [String] {
+        ["--profile", profile.rawValue, "--seed", String(seed)]
+            + scenarios.flatMap { ["--scenario", $0] }
+            + stores.flatMap { ["--store", $0] }
+            + parameters.flatMap { ["--param", $0] }
+    }
+
+    private func selectedScenarios() throws(BenchFailure) -> [ScenarioID] {
+        guard !scenarios.isEmpty else { return ScenarioID.allCases }
+        var selected: [ScenarioID] = []
+        for name in scenarios {
+            guard let scenario = ScenarioID(rawValue: name) else {
+                let known = ScenarioID.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .usage("unknown scenario '\(name)'; use one of: \(known)")
+            }
+            if !selected.contains(scenario) { selected.append(scenario) }
+        }
+        return selected
+    }
+
+    func selectedStores() throws(BenchFailure) -> [StoreRunner] {
+        try StoreSelection.select(stores)
+    }
+
+    private func overrides() throws(BenchFailure) -> [ParameterOverride] {
+        var result: [ParameterOverride] = []
+        for text in parameters { result.append(try ParameterOverride(parsing: text)) }
+        return result
+    }
+}

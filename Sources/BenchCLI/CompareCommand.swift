@@ -1,0 +1,41 @@
+import ArgumentParser
+import BenchApp
+
+/// `bench compare`: a saved run, or a run made now, against a baseline.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare a run with a baseline: exit 0 if nothing regressed, 2 if something did, 3 if unusable.",
+        discussion: """
+        With --current FILE it compares that saved run; otherwise it runs first, with the run options \
+        below. Exact counts (allocations, heap bytes, models, notifications) must match the baseline; \
+        instruction counts must stay within 5%; a timing's median regresses only when its rounds differ \
+        significantly and it moved past the noise floor. Against a baseline from another host or \
+        toolchain, timings are reported but only counts are gated.
+
+        Examples:
+          bench compare --baseline results/baseline.json --current results/quick/results.json
+          bench compare --baseline results/baseline.json --profile quick --instructions
+        """
+    )
+
+    @Option(help: ArgumentHelp("The baseline to compare with (a results.json).", valueName: "file"))
+    var baseline: String
+
+    @Option(help: ArgumentHelp("The saved run to compare instead of running (a results.json).", valueName: "file"))
+    var current: String?
+
+    @OptionGroup var noise: NoiseFloorOption
+    @OptionGroup(title: "Run options (when there is no --current)") var selection: RunOptions
+    @OptionGroup(title: "Run options (when there is no --current)") var recording: RecordingOptions
+
+    func run() throws {
+        let gate = Gate(baseline: baseline, noiseFloor: noise.noiseFloor)
+        if let current {
+            try gate.compare(savedRun: current)
+        } else {
+            try Benchmark(request: selection.request, countsInstructions: recording.instructions, output: recording.output,
+                          gate: gate).run()
+        }
+    }
+}

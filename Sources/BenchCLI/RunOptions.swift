@@ -1,0 +1,63 @@
+import ArgumentParser
+import BenchApp
+import BenchDriver
+
+extension Profile: ExpressibleByArgument {}
+
+/// What to measure: scenarios, stores, parameters, rounds, seed.
+struct RunOptions: ParsableArguments {
+    @Option(help: "How much to measure: quick (CI, about two minutes), default (a few minutes), full (sweeps up to 1M models).")
+    var profile: Profile = .default
+
+    @Option(name: .customLong("scenario"), help: ArgumentHelp(
+        "Run only this scenario; repeat for several. See 'bench list'.", valueName: "id"))
+    var scenarios: [String] = []
+
+    @Option(name: .customLong("store"), help: ArgumentHelp(
+        "Run only this store; repeat for several (\(Catalog.storeNames.joined(separator: ", "))).", valueName: "name"))
+    var stores: [String] = []
+
+    @Option(name: .customLong("param"), help: ArgumentHelp(
+        "Set a scenario parameter, or sweep it with a comma list: N=10000, F=100,1000. See 'bench list'.",
+        valueName: "name=value"))
+    var parameters: [String] = []
+
+    @Option(help: "Independent rounds per case and store (1...100; below 4 no difference can be significant); default 5.")
+    var rounds: Int?
+
+    @Option(help: "Seed of every generated workload; the same seed gives the same operations.")
+    var seed: UInt64 = 42
+
+    var request: RunRequest {
+        RunRequest(profile: profile, scenarios: scenarios, stores: stores, parameters: parameters, rounds: rounds, seed: seed)
+    }
+
+    func validate() throws {
+        try validating { () throws(BenchFailure) in try request.validate() }
+    }
+}
+
+/// How a run is recorded: instruction counts, where its files go.
+struct RecordingOptions: ParsableArguments {
+    @Flag(help: """
+        Also count instructions per operation of the single-threaded scenarios under Valgrind's callgrind \
+        (a second pass, a few minutes for the quick profile; needs valgrind). Counts do not depend on the \
+        machine's speed or load, so a baseline with them gates CPU cost on any host.
+        """)
+    var instructions = false
+
+    @Option(help: ArgumentHelp(
+        "Directory for results.json, report.md, charts/, results.csv and github-benchmark.json; default: results/<profile>.",
+        valueName: "dir"))
+    var output: String?
+}
+
+/// A usage failure found while parsing, as ArgumentParser reports it: one
+/// line, status 64.
+func validating(_ body: () throws(BenchFailure) -> Void) throws {
+    do {
+        try body()
+    } catch where error.kind == .usage {
+        throw ValidationError(error.message)
+    }
+}

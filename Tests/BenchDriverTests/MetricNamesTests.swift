@@ -1,0 +1,69 @@
+import BenchDriver
+import BenchMetrics
+import BenchResults
+import Testing
+
+/// Everything that names a metric by id (a scenario's headline, its checks,
+/// its mechanism sentences, the sources' claims; charts draw the headline)
+/// names one that a run of the scenario produces. Every variant any profile
+/// runs is run once, at its tiny size, on every store.
+@Suite("Every metric a headline, check, mechanism or claim names is measured")
+struct MetricNamesTests {
+    /// The metric ids each case of `scenario` produced on some store.
+    private static func produced(_ scenario: ScenarioID) throws -> [(parameters: [String: Int], ids: Set<MetricID>)] {
+        var plan = TinyPlans.plan([])
+        plan.cases = TinyPlans.everyVariant(scenario)
+        let run = try SuiteRunner(plan: plan, progress: SilentProgress()).run()
+        return run.cases.map { result in
+            (result.parameters, Set(result.stores.flatMap { $0.metrics.map(\.metric.id) }))
+        }
+    }
+
+    /// The memory scenario reads jemalloc's heap statistics, which a
+    /// sanitizer's allocator does not keep.
+    static let scenarios = ScenarioID.allCases.filter { !(Sanitizers.isActive && $0 == .memory) }
+
+    /// Every scenario's cases, run once for both tests.
+    static let runs = Result { () throws -> [String: [(parameters: [String: Int], ids: Set<MetricID>)]] in
+        Dictionary(uniqueKeysWithValues: try scenarios.map { ($0.rawValue, try produced($0)) })
+    }
+
+    @Test("a scenario's headline, checks and mechanism sentences name metrics it produces", arguments: scenarios)
+    func scenarioNamesWhatItMeasures(_ scenario: ScenarioID) throws {
+        let cases = try #require(try Self.runs.get()[scenario.rawValue])
+        let everywhere = cases.reduce(into: Set<MetricID>()) { $0.formUnion($1.ids) }
+        for (parameters, ids) in cases {
+            let headline = scenario.headline(for: ParameterSet(parameters))
+            #expect(ids.contains(headline), "\(scenario) \(parameters): headline \(headline) is not measured")
+            for check in scenario.checks(for: ParameterSet(parameters)) {
+                #expect(ids.contains(check), "\(scenario) \(parameters): check \(check) is not measured")
+            }
+        }
+        for sentence in scenario.definition.mechanisms {
+            for metric in sentence.metrics {
+                #expect(everywhere.contains(metric), "\(scenario): a mechanism sentence names \(metric), never measured")
+            }
+        }
+    }
+
+    @Test("every claim's every test names a metric its scenario produces in a case it selects")
+    func claimsNameWhatIsMeasured() throws {
+        let runs = try Self.runs.get()
+        for claim in SourceClaim.all {
+            for test in claim.tests {
+                guard let cases = runs[test.scenario] else {
+                    Issue.record("\(claim.source): no scenario \(test.scenario)")
+                    continue
+                }
+                let selected = cases.filter { run in
+                    test.parameters.allSatisfy { run.parameters[$0.key] == $0.value }
+                }
+                #expect(!selected.isEmpty, "\(claim.source): no case of \(test.scenario) has \(test.parameters)")
+                for (parameters, ids) in selected {
+                    #expect(ids.contains(test.metric),
+                            "\(claim.source): \(test.scenario) \(parameters) does not produce \(test.metric)")
+                }
+            }
+        }
+    }
+}
