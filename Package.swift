@@ -4,22 +4,28 @@ import PackageDescription
 
 // Layers, each depending only on those above it:
 //
-//   Instrumentation            the lock every store uses, thread-local lock tallies, the clock
+//   Instrumentation            the lock every store uses, thread-local lock tallies, the clocks
 //   ModelGraph                 the domain: models, partial payloads, JSON, the seeded generator
-//   StoreInterface             what the driver sees: the ModelStore protocol, its handles,
-//                              threading contract and main queue
+//   StoreInterface             what the driver sees: the ModelStore protocol, its handles, its
+//                              floor (StoreFloor), threading contract and main queue
 //   StoreSupport               what only stores see: the shared write pipeline, normalized
 //                              records, cascade planning, observation, weak tables
-//   Stores/*                   one module per design (uniquing-main's with its Observation
-//                              variant); none knows another
-//   StoreCatalog               the one list of stores, for the CLI, the tests and Benchmarks/
+//   Stores/*                   one module per design, each with its floor; none knows another
+//   StoreCatalog               the one list of stores, for the app, the tests and Benchmarks/
 //
-//   CJemalloc, CCallgrind, BenchMetrics    measuring: allocations, instructions (under
-//                                          Valgrind), latency, contention, statistics
-//   BenchResults, BenchDriver, BenchReport, RegressionGate, BenchCLI, bench
+//   BenchStatistics            pure: summaries, comparisons, provenance records
+//   CJemalloc, CCallgrind, BenchMetrics    probes: allocations, instructions (under Valgrind),
+//                                          latency, contention, and collecting provenance
+//   BenchResults               the results file: metric ids and descriptors, rankings, claims as data
+//   BenchDriver                scenarios (each owning its metric ids), claims, harness, runner
+//   BenchReport, RegressionGate            what is read from results: reports, the gate
+//   BenchApp                   runs a benchmark: plan, run, instruction pass, files, gate
+//   BenchCLI, bench            the command line: options in, exit statuses out
 //
 // The stores know nothing of how they are measured, and the measuring knows
-// nothing of any particular store.
+// nothing of any particular store. Only what Benchmarks/ (another package)
+// and StoreCatalog's inlinable visit need is public; the rest is package or
+// internal.
 
 /// Release builds specialize generic code across modules: the driver is
 /// generic over `ModelStore`, and without this it would call every store
@@ -141,20 +147,30 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
     ),
     .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "BenchTestSupport", dependencies: ["BenchDriver", "BenchResults", "StoreCatalog"],
+            path: "Tests/BenchTestSupport"),
+    .target(name: "StoreTestSupport", dependencies: ["StoreCatalog", "StoreInterface", "ModelGraph"],
+            path: "Tests/StoreTestSupport"),
+    .testTarget(name: "InstrumentationTests", dependencies: ["Instrumentation", "TestSupport"]),
     .testTarget(name: "ModelGraphTests", dependencies: ["ModelGraph"]),
+    .testTarget(name: "StoreInterfaceTests", dependencies: ["StoreInterface", "TestSupport"]),
+    .testTarget(name: "StoreSupportTests", dependencies: ["StoreSupport", "StoreTestSupport"]),
+    .testTarget(name: "UniquingLockedTests", dependencies: ["UniquingLocked", "StoreTestSupport"]),
+    .testTarget(name: "UniquingMainTests", dependencies: ["UniquingMain", "StoreTestSupport", "TestSupport"]),
+    .testTarget(name: "SnapshotEmbeddedTests", dependencies: ["SnapshotEmbedded", "StoreTestSupport"]),
+    .testTarget(name: "SnapshotListenedTests", dependencies: ["SnapshotListened", "StoreTestSupport"]),
+    .testTarget(name: "SnapshotFlatTests", dependencies: ["SnapshotFlat", "StoreTestSupport"]),
     .testTarget(
-        name: "BenchDriverTests",
-        dependencies: ["BenchDriver", "BenchResults", "BenchReport", "BenchMetrics", "StoreCatalog", "StoreInterface"]
-    ),
-    .testTarget(name: "BenchCLITests", dependencies: ["BenchResults", "StoreCatalog", "bench"]),
+        name: "StoreCatalogTests",
+        dependencies: ["StoreCatalog", "StoreTestSupport", "BenchMetrics", "TestSupport", "UniquingLocked"]),
+    .testTarget(name: "BenchStatisticsTests", dependencies: ["BenchStatistics", "BenchMetrics"]),
+    .testTarget(name: "BenchMetricsTests", dependencies: ["BenchMetrics", "TestSupport"]),
+    .testTarget(name: "BenchResultsTests", dependencies: ["BenchResults", "BenchTestSupport"]),
+    .testTarget(name: "BenchDriverTests", dependencies: ["BenchDriver", "BenchTestSupport"]),
+    .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "BenchTestSupport"]),
+    .testTarget(name: "RegressionGateTests", dependencies: ["RegressionGate", "BenchTestSupport"]),
     .testTarget(name: "BenchAppTests", dependencies: ["BenchApp"]),
-    .testTarget(name: "RegressionGateTests", dependencies: ["RegressionGate", "BenchResults", "BenchMetrics"]),
-    .testTarget(name: "BenchMetricsTests", dependencies: ["BenchMetrics", "Instrumentation", "TestSupport"]),
-    .testTarget(
-        name: "StoreTests",
-        dependencies: ["StoreInterface", "StoreSupport", "StoreCatalog", "ModelGraph", "Instrumentation", "BenchMetrics",
-                       "TestSupport"] + storeModules.map { .target(name: $0) }
-    ),
+    .testTarget(name: "BenchCLITests", dependencies: ["BenchResults", "StoreCatalog", "bench"]),
 ])
 
 let package = Package(

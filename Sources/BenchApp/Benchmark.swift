@@ -82,6 +82,6 @@ package struct Benchmark: Sendable {
 }
 
 /// One line on standard error.
-package func warn(_ message: String) {
+func warn(_ message: String) {
     FileHandle.standardError.write(Data("bench: warning: \(message)\n".utf8))
 }

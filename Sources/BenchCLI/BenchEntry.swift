@@ -7,7 +7,7 @@ import Foundation
 
 /// The process entry: deterministic hashing, then the command, with every
 /// failure on one line and its own exit status.
-public enum BenchEntry {
+package enum BenchEntry {
     /// Exit statuses, so scripts and CI can tell outcomes apart.
     enum Status: Int32, Sendable {
         case success = 0
@@ -35,7 +35,7 @@ public enum BenchEntry {
         }
     }
 
-    public static func main() {
+    package static func main() {
         ensureDeterministicHashing()
         // Line by line even into a pipe or a file, so a CI log shows each
         // case's table when the case ends, not everything at exit.

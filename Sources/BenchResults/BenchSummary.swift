@@ -1,4 +1,4 @@
 import BenchStatistics
 
 /// A metric's rounds summarized for the results file.
-public typealias BenchSummary = SampleSummary
+package typealias BenchSummary = SampleSummary

@@ -1,21 +1,21 @@
 /// One scenario run with one set of parameters, on every store.
-public struct CaseResult: Hashable, Sendable, Codable {
-    public var scenario: String
+package struct CaseResult: Hashable, Sendable, Codable {
+    package var scenario: String
     /// For example "F=10000 holders=1000".
-    public var label: String
-    public var parameters: [String: Int]
+    package var label: String
+    package var parameters: [String: Int]
     /// The metric the case's one-line verdict is based on.
-    public var headline: MetricID
+    package var headline: MetricID
     /// A note on how to read this case (what is batched, what a row is).
-    public var notes: [String]
+    package var notes: [String]
     /// Metrics that count correctness failures: 0 on every store, or the
     /// store is wrong.
-    public var checks: [MetricID]
-    public var stores: [StoreCaseResult]
+    package var checks: [MetricID]
+    package var stores: [StoreCaseResult]
     /// Per metric that ranks stores: the best, and every other store against it.
-    public var rankings: [MetricRanking]
+    var rankings: [MetricRanking]
 
-    public init(scenario: String, label: String, parameters: [String: Int], headline: MetricID, notes: [String],
+    package init(scenario: String, label: String, parameters: [String: Int], headline: MetricID, notes: [String],
                 checks: [MetricID] = [], stores: [StoreCaseResult]) {
         self.scenario = scenario
         self.label = label
@@ -28,12 +28,12 @@ public struct CaseResult: Hashable, Sendable, Codable {
     }
 
     /// The ranking of one metric, if it ranks stores.
-    public func ranking(_ metric: MetricID) -> MetricRanking? {
+    package func ranking(_ metric: MetricID) -> MetricRanking? {
         rankings.first { $0.metric == metric }
     }
 
     /// The descriptor of a metric, as the first store that has it reports it.
-    public func descriptor(_ metric: MetricID) -> MetricDescriptor? {
+    package func descriptor(_ metric: MetricID) -> MetricDescriptor? {
         for store in stores {
             if let series = store.metric(metric) { return series.metric }
         }
@@ -41,26 +41,26 @@ public struct CaseResult: Hashable, Sendable, Codable {
     }
 
     /// A stable key for this case in baselines: scenario and sorted parameters.
-    public var key: String {
+    package var key: String {
         scenario + " " + parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }.joined(separator: " ")
     }
 
-    public func store(_ name: String) -> StoreCaseResult? {
+    package func store(_ name: String) -> StoreCaseResult? {
         stores.first { $0.store == name }
     }
 }
 
 /// One store's metrics in one case.
-public struct StoreCaseResult: Hashable, Sendable, Codable {
-    public var store: String
-    public var metrics: [MetricSeries]
+package struct StoreCaseResult: Hashable, Sendable, Codable {
+    package var store: String
+    package var metrics: [MetricSeries]
 
-    public init(store: String, metrics: [MetricSeries]) {
+    package init(store: String, metrics: [MetricSeries]) {
         self.store = store
         self.metrics = metrics
     }
 
-    public func metric(_ id: MetricID) -> MetricSeries? {
+    package func metric(_ id: MetricID) -> MetricSeries? {
         metrics.first { $0.metric.id == id }
     }
 }

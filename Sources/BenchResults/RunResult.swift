@@ -5,33 +5,33 @@ import BenchStatistics
 /// Versioned: a reader refuses a `schemaVersion` it does not know rather
 /// than misread it. Bump `currentSchemaVersion` on any change that an older
 /// reader would misinterpret.
-public struct RunResult: Hashable, Sendable, Codable {
-    public static let currentSchemaVersion = 2
+package struct RunResult: Hashable, Sendable, Codable {
+    static let currentSchemaVersion = 2
 
-    public var schemaVersion: Int
-    public var provenance: Provenance
+    var schemaVersion: Int
+    package var provenance: Provenance
     /// "quick", "default", "full", or "custom" when parameters were overridden.
-    public var profile: String
+    package var profile: String
     /// Independent rounds per case and store (a fresh store each).
-    public var rounds: Int
+    package var rounds: Int
     /// The stores in the order their columns appear.
-    public var stores: [String]
+    package var stores: [String]
     /// What each store is, in the same order.
-    public var designs: [StoreInfo]
-    public var harness: HarnessCosts
-    public var floors: [Floor]
-    public var cases: [CaseResult]
-    public var durationSeconds: Double
+    package var designs: [StoreInfo]
+    package var harness: HarnessCosts
+    package var floors: [Floor]
+    package var cases: [CaseResult]
+    package var durationSeconds: Double
     /// True when the run was interrupted: only the cases listed completed.
-    public var isPartial: Bool
+    package var isPartial: Bool
     /// Untimed rounds each store ran of every case before its measured
     /// ones; nil in results from before they existed.
-    public var warmUpRounds: Int?
+    package var warmUpRounds: Int?
     /// Set when instructions were counted (`bench --instructions`): what
     /// the counts depend on besides the code.
-    public var instructionCounting: InstructionProvenance?
+    package var instructionCounting: InstructionProvenance?
 
-    public init(
+    package init(
         provenance: Provenance, profile: String, rounds: Int, designs: [StoreInfo], harness: HarnessCosts,
         floors: [Floor], cases: [CaseResult], durationSeconds: Double, isPartial: Bool = false, warmUpRounds: Int? = nil
     ) {
@@ -52,7 +52,7 @@ public struct RunResult: Hashable, Sendable, Codable {
 
 extension RunResult {
     /// What `store` is, if it ran.
-    public func design(of store: String) -> StoreInfo? {
+    package func design(of store: String) -> StoreInfo? {
         designs.first { $0.name == store }
     }
 }

@@ -3,59 +3,59 @@ import BenchResults
 import Foundation
 
 /// A run checked against a baseline, metric by metric.
-public struct GateReport: Sendable {
-    public enum Verdict: String, Sendable {
+package struct GateReport: Sendable {
+    package enum Verdict: String, Sendable {
         case improved, unchanged, regressed
         /// In the baseline, absent from a run that should have it.
         case missing
     }
 
-    public struct Row: Sendable {
-        public let caseLabel: String
-        public let store: String
-        public let metric: MetricDescriptor
-        public let treatment: GateRules.Treatment
-        public let baseline: Double?
-        public let current: Double?
+    package struct Row: Sendable {
+        let caseLabel: String
+        package let store: String
+        package let metric: MetricDescriptor
+        let treatment: GateRules.Treatment
+        package let baseline: Double?
+        package let current: Double?
         /// p-value of the rounds' comparison, for statistical gates.
-        public let pValue: Double?
-        public let verdict: Verdict
+        package let pValue: Double?
+        package let verdict: Verdict
 
         /// Relative change of the median, current over baseline minus one.
-        public var change: Double? {
+        package var change: Double? {
             guard let baseline, let current, baseline != 0 else { return nil }
             return current / baseline - 1
         }
     }
 
     /// Every gated metric, and every missing case.
-    public var rows: [Row]
+    package var rows: [Row]
     /// Why some metrics were not gated (another host, another profile, ...).
-    public var warnings: [String]
+    var warnings: [String]
     /// Which gate applied to each kind of metric, one line each, for people.
-    public var gates: [String] = []
+    package var gates: [String] = []
     /// Metrics shown in the results but not gated (timings' maxima, machine
     /// quantities, informational figures, timings on another host).
-    public var reportedOnly: Int
+    var reportedOnly: Int
 
-    public var regressions: [Row] { rows.filter { $0.verdict == .regressed || $0.verdict == .missing } }
-    public var passed: Bool { regressions.isEmpty }
+    package var regressions: [Row] { rows.filter { $0.verdict == .regressed || $0.verdict == .missing } }
+    package var passed: Bool { regressions.isEmpty }
 
-    public func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
+    package func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
 }
 
 /// The baseline and the run cannot be compared at all.
-public struct GateError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct GateError: Error, CustomStringConvertible, Sendable {
+    package let description: String
 }
 
-public enum BaselineComparison {
+package enum BaselineComparison {
     /// Compares `current` with `baseline` under `rules`.
     ///
     /// - Throws: `GateError` when the two are not comparable: different build
     ///   configurations or seeds (counts would differ for no regression), or
     ///   no case in common.
-    public static func compare(
+    package static func compare(
         baseline: RunResult, current: RunResult, rules: GateRules = .standard
     ) throws(GateError) -> GateReport {
         let base = baseline.provenance, now = current.provenance

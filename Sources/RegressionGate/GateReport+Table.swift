@@ -4,7 +4,7 @@ import Foundation
 extension GateReport {
     /// Every gated metric with baseline, current, change and verdict, then
     /// the regressions again, then one line of totals.
-    public func table() -> String {
+    package func table() -> String {
         var lines = ["case | store | metric | gate | baseline | current | change | verdict"]
         for row in rows {
             lines.append([

@@ -24,27 +24,27 @@ import BenchResults
 /// - Tails (p99, max), latencies under deliberate thread contention and
 ///   other machine-dependent quantities (contention, context switches,
 ///   resident memory, concurrent stale/torn reads) are reported, never gated.
-public struct GateRules: Hashable, Sendable {
+package struct GateRules: Hashable, Sendable {
     /// Relative change of a timing's median below which it never regresses.
-    public var timingNoiseFloor: Double
+    package var timingNoiseFloor: Double
     /// Significance a timing's rounds must reach.
-    public var alpha: Double
+    package var alpha: Double
     /// Relative tolerance of an exact count (for float rounding).
-    public var countTolerance: Double
+    var countTolerance: Double
     /// Relative change of an instruction count that is a regression.
-    public var instructionTolerance: Double
+    var instructionTolerance: Double
 
-    public static let standard = GateRules(
+    package static let standard = GateRules(
         timingNoiseFloor: 1.5, alpha: 0.05, countTolerance: 1e-6, instructionTolerance: 0.05)
 
-    public init(timingNoiseFloor: Double, alpha: Double, countTolerance: Double, instructionTolerance: Double) {
+    package init(timingNoiseFloor: Double, alpha: Double, countTolerance: Double, instructionTolerance: Double) {
         self.timingNoiseFloor = timingNoiseFloor
         self.alpha = alpha
         self.countTolerance = countTolerance
         self.instructionTolerance = instructionTolerance
     }
 
-    public enum Treatment: String, Sendable {
+    enum Treatment: String, Sendable {
         case exact
         /// Within a relative tolerance (instruction counts).
         case tolerance
@@ -55,7 +55,7 @@ public struct GateRules: Hashable, Sendable {
     /// How `metric` is gated, given whether the timings of the two runs are
     /// comparable (the same host) and whether their instruction counts are
     /// (the same toolchain, Valgrind and C library: any host).
-    public func treatment(of metric: MetricDescriptor, sameHost: Bool, instructionsComparable: Bool = true) -> Treatment {
+    func treatment(of metric: MetricDescriptor, sameHost: Bool, instructionsComparable: Bool = true) -> Treatment {
         if metric.informational { return .reported }
         switch metric.kind {
         case .count: return .exact

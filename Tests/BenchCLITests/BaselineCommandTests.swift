@@ -1,4 +1,4 @@
-import BenchResults
+@testable import BenchResults
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import BenchResults
+@testable import BenchResults
 import StoreCatalog
 import Foundation
 import Testing

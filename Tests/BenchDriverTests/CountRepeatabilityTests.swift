@@ -1,6 +1,7 @@
-import BenchDriver
-import BenchResults
+@testable import BenchDriver
+@testable import BenchResults
 import Foundation
+import BenchTestSupport
 import Testing
 
 @Suite("Counts repeat exactly")

@@ -1,6 +1,7 @@
-import BenchDriver
-import BenchMetrics
-import BenchResults
+@testable import BenchDriver
+@testable import BenchMetrics
+@testable import BenchResults
+import BenchTestSupport
 import Testing
 
 /// Everything that names a metric by id (a scenario's headline, its checks,

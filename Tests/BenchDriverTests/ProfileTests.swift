@@ -1,4 +1,4 @@
-import BenchDriver
+@testable import BenchDriver
 import Testing
 
 @Suite("Profiles")

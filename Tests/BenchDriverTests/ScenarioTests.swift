@@ -1,6 +1,7 @@
-import BenchDriver
-import BenchMetrics
-import BenchResults
+@testable import BenchDriver
+@testable import BenchMetrics
+@testable import BenchResults
+import BenchTestSupport
 import Testing
 
 @Suite("Every scenario on every store")

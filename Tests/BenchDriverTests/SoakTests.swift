@@ -1,6 +1,7 @@
-import BenchDriver
+@testable import BenchDriver
 import Foundation
-import ModelGraph
+@testable import ModelGraph
+import BenchTestSupport
 import Testing
 
 @Suite("Soak")

@@ -1,6 +1,6 @@
-import BenchDriver
-import BenchMetrics
-import BenchStatistics
+@testable import BenchDriver
+@testable import BenchMetrics
+@testable import BenchStatistics
 import Testing
 
 @Suite("Timed loop")

@@ -1,4 +1,4 @@
-import BenchMetrics
+@testable import BenchMetrics
 import Foundation
 import Synchronization
 import TestSupport

@@ -1,5 +1,5 @@
-import BenchMetrics
-import BenchStatistics
+@testable import BenchMetrics
+@testable import BenchStatistics
 import Synchronization
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import ModelGraph
+@testable import ModelGraph
 import Testing
 
 @Suite("Graph generator")

@@ -1,5 +1,5 @@
 import Foundation
-import ModelGraph
+@testable import ModelGraph
 import Testing
 
 /// Server responses a client must refuse, tried one by one: each must throw

@@ -1,7 +1,8 @@
-import BenchMetrics
-import BenchStatistics
-import BenchResults
-import RegressionGate
+@testable import BenchMetrics
+@testable import BenchStatistics
+@testable import BenchResults
+@testable import RegressionGate
+import BenchTestSupport
 import Testing
 
 @Suite("Instruction-count gate")

@@ -2,26 +2,26 @@ import Synchronization
 
 /// A fixed number of atomic integers, shared between threads: what an array
 /// of `Atomic` would be if `Atomic` could live in an array.
-public final class AtomicSlots: Sendable {
+final class AtomicSlots: Sendable {
     private let slots: [AtomicSlot]
 
-    public init(count: Int) {
+    package init(count: Int) {
         slots = (0..<count).map { _ in AtomicSlot() }
     }
 
-    public var count: Int { slots.count }
+    package var count: Int { slots.count }
 
     /// The slot's value (acquiring: what was stored before it is visible).
-    public subscript(index: Int) -> Int {
+    package subscript(index: Int) -> Int {
         slots[index].value.load(ordering: .acquiring)
     }
 
-    public func store(_ index: Int, _ value: Int) {
+    package func store(_ index: Int, _ value: Int) {
         slots[index].value.store(value, ordering: .releasing)
     }
 
     /// Raises the slot to `value` if it is lower.
-    public func raise(_ index: Int, to value: Int) {
+    func raise(_ index: Int, to value: Int) {
         slots[index].value.max(value, ordering: .acquiringAndReleasing)
     }
 }

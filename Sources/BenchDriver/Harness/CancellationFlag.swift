@@ -1,11 +1,11 @@
 import Synchronization
 
 /// Set from a signal handler to stop a run between rounds.
-public final class CancellationFlag: Sendable {
+package final class CancellationFlag: Sendable {
     private let flag = Atomic<Bool>(false)
 
-    public init() {}
+    package init() {}
 
-    public func cancel() { flag.store(true, ordering: .relaxed) }
-    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+    package func cancel() { flag.store(true, ordering: .relaxed) }
+    package var isCancelled: Bool { flag.load(ordering: .relaxed) }
 }

@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// The screen's own lock is an `NSLock` (a pthread mutex): outside the
 /// stores' measured locks, and visible to ThreadSanitizer.
-public final class HeldModels<Handle: Sendable>: @unchecked Sendable {
+final class HeldModels<Handle: Sendable>: @unchecked Sendable {
     // @unchecked: `slots` and `notified` are accessed only under `lock`.
     private let lock = NSLock()
     private var slots: [Handle?]
@@ -17,39 +17,39 @@ public final class HeldModels<Handle: Sendable>: @unchecked Sendable {
     private var notified: [Bool]
     private let updates = Atomic<Int>(0)
 
-    public init(_ handles: [Handle?]) {
+    package init(_ handles: [Handle?]) {
         slots = handles
         notified = Array(repeating: false, count: handles.count)
     }
 
     /// Empty slots, to fill once their observers are registered (`fill`).
-    public init(count: Int) {
+    package init(count: Int) {
         slots = Array(repeating: nil, count: count)
         notified = Array(repeating: false, count: count)
     }
 
-    public var count: Int { lock.withLock { slots.count } }
+    package var count: Int { lock.withLock { slots.count } }
 
     /// Every slot at one instant (one lock, one array retain).
-    public var snapshot: [Handle?] { lock.withLock { slots } }
+    package var snapshot: [Handle?] { lock.withLock { slots } }
 
-    public subscript(slot: Int) -> Handle? { lock.withLock { slots[slot] } }
+    package subscript(slot: Int) -> Handle? { lock.withLock { slots[slot] } }
 
     /// Notifications this screen has received.
-    public var updateCount: Int { updates.load(ordering: .relaxed) }
+    var updateCount: Int { updates.load(ordering: .relaxed) }
 
     /// Puts what a lookup returned in `slot`, unless an observer has handed
     /// the slot something since it was registered: that is at least as new.
     /// A screen observes first and looks up second, so no write falls
     /// between the two unseen.
-    public func fill(_ slot: Int, with handle: Handle?) {
+    package func fill(_ slot: Int, with handle: Handle?) {
         lock.withLock {
             if !notified[slot] { slots[slot] = handle }
         }
     }
 
     /// The handler to observe slot `slot`'s model with.
-    public func handler(for slot: Int) -> @Sendable (ModelChange<Handle>) -> Void {
+    package func handler(for slot: Int) -> @Sendable (ModelChange<Handle>) -> Void {
         { [weak self] change in
             guard let self else { return }
             self.updates.add(1, ordering: .relaxed)

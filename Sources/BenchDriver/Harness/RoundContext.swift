@@ -4,29 +4,29 @@ import StoreInterface
 import Synchronization
 
 /// What a scenario round needs from the run around it.
-public struct RoundContext: Sendable {
+package struct RoundContext: Sendable {
     /// The run's seed; every round of every store uses the same workload.
-    public let seed: UInt64
+    package let seed: UInt64
     /// The round's index, for labelling only: rounds repeat the same work.
-    public let round: Int
-    public let calibration: ClockCalibration
+    package let round: Int
+    let calibration: ClockCalibration
     /// Whether allocations can be counted (jemalloc is the allocator).
-    public let countsAllocations: Bool
+    let countsAllocations: Bool
     /// Warm-up, timed, or counting instructions.
-    public let pass: RoundPass
+    package let pass: RoundPass
     /// The case's batch sizes, shared by every store.
-    public let batches: BatchPlan
+    package let batches: BatchPlan
     /// Reports how far the round has come, 0...1.
-    public let progress: @Sendable (Double) -> Void
+    package let progress: @Sendable (Double) -> Void
     /// The round's main thread (the thread running the round) and its queue:
     /// stores confined to the main thread send their changes there, and
     /// screens living on it hop there from observers called elsewhere.
-    public let mainQueue: MainQueue
+    package let mainQueue: MainQueue
     /// Numbers the round's timed loops in the order they run.
     private let loopsStarted = LoopCounter()
 
     /// A context whose main thread is the calling thread.
-    public init(seed: UInt64, round: Int, calibration: ClockCalibration, countsAllocations: Bool,
+    package init(seed: UInt64, round: Int, calibration: ClockCalibration, countsAllocations: Bool,
                 pass: RoundPass = .timed, batches: BatchPlan = BatchPlan(),
                 progress: @escaping @Sendable (Double) -> Void = { _ in }) {
         self.seed = seed

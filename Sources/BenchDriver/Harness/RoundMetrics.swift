@@ -5,16 +5,16 @@ import StoreInterface
 
 /// The metrics one round of one scenario produced on one store, in the
 /// order they are reported.
-public struct RoundMetrics: Sendable {
-    public private(set) var values: [(metric: MetricDescriptor, value: Double)] = []
+package struct RoundMetrics: Sendable {
+    package private(set) var values: [(metric: MetricDescriptor, value: Double)] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ metric: MetricDescriptor, _ value: Double) {
+    package mutating func add(_ metric: MetricDescriptor, _ value: Double) {
         values.append((metric, value))
     }
 
-    public mutating func add(
+    package mutating func add(
         _ id: MetricID, _ label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
         informational: Bool = false, bound: String? = nil, _ value: Double
     ) {
@@ -71,7 +71,7 @@ public struct RoundMetrics: Sendable {
     }
 
     /// Allocations per operation; `deterministic` when single-threaded.
-    public mutating func addAllocations(_ id: MetricID, _ label: String, _ count: AllocationCount?, per operations: Int,
+    mutating func addAllocations(_ id: MetricID, _ label: String, _ count: AllocationCount?, per operations: Int,
                                         deterministic: Bool = true, informational: Bool = false) {
         guard let count, operations > 0 else { return }
         let kind: MetricKind = deterministic ? .count : .quantity
@@ -83,7 +83,7 @@ public struct RoundMetrics: Sendable {
 
     /// Lock acquisitions per operation, the contended share and waits, for
     /// one thread role of a concurrent workload.
-    public mutating func addLocks(_ role: MetricID, _ tally: LockTally, per operations: Int) {
+    package mutating func addLocks(_ role: MetricID, _ tally: LockTally, per operations: Int) {
         guard operations > 0 else { return }
         add(role.locks, "\(role): lock acquisitions", unit: "per op", kind: .quantity,
             Double(tally.acquisitions) / Double(operations))
@@ -94,7 +94,7 @@ public struct RoundMetrics: Sendable {
     }
 
     /// Context switches and CPU share of one thread role.
-    public mutating func addUsage(_ role: MetricID, _ usage: ThreadUsage) {
+    package mutating func addUsage(_ role: MetricID, _ usage: ThreadUsage) {
         add(role.appending("switches.voluntary"), "\(role): voluntary context switches", unit: "count", kind: .quantity,
             Double(usage.voluntarySwitches))
         add(role.appending("switches.involuntary"), "\(role): involuntary context switches", unit: "count", kind: .quantity,
@@ -104,10 +104,10 @@ public struct RoundMetrics: Sendable {
 }
 
 /// A unit for reporting durations measured in nanoseconds.
-public enum TimeUnit: Sendable {
+enum TimeUnit: Sendable {
     case nanoseconds, microseconds, milliseconds
 
-    public var symbol: String {
+    package var symbol: String {
         switch self {
         case .nanoseconds: "ns"
         case .microseconds: "µs"
@@ -115,7 +115,7 @@ public enum TimeUnit: Sendable {
         }
     }
 
-    public func convert(_ nanoseconds: Double) -> Double {
+    package func convert(_ nanoseconds: Double) -> Double {
         switch self {
         case .nanoseconds: nanoseconds
         case .microseconds: nanoseconds / 1_000

@@ -2,23 +2,23 @@ import StoreInterface
 
 /// A row sink that folds every displayed field into a number, as cheaply as
 /// a cell setting its labels, so the optimizer cannot skip the reads.
-public struct RowChecksum: RowSink {
-    public private(set) var value = 0
-    public private(set) var fields = 0
+struct RowChecksum: RowSink {
+    package private(set) var value = 0
+    package private(set) var fields = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func text(_ text: String) {
+    package mutating func text(_ text: String) {
         value &+= text.utf8.count
         fields &+= 1
     }
 
-    public mutating func number(_ number: Int64) {
+    package mutating func number(_ number: Int64) {
         value &+= Int(truncatingIfNeeded: number)
         fields &+= 1
     }
 
-    public mutating func flag(_ flag: Bool) {
+    package mutating func flag(_ flag: Bool) {
         value &+= flag ? 1 : 0
         fields &+= 1
     }

@@ -5,26 +5,26 @@ import Instrumentation
 /// Threads with roles, started together on a barrier, each measured on its
 /// own, as JMH's thread groups: a writer, background readers, and the main
 /// thread on the caller.
-public struct ThreadRole: Sendable {
-    public let name: String
-    public let threads: Int
+struct ThreadRole: Sendable {
+    package let name: String
+    package let threads: Int
     /// Runs on each thread of the role; the argument is the thread's index
     /// within its role.
-    public let body: @Sendable (Int) -> Void
+    package let body: @Sendable (Int) -> Void
 
-    public init(_ name: String, threads: Int = 1, _ body: @escaping @Sendable (Int) -> Void) {
+    package init(_ name: String, threads: Int = 1, _ body: @escaping @Sendable (Int) -> Void) {
         self.name = name
         self.threads = threads
         self.body = body
     }
 }
 
-public enum ThreadGroup {
+enum ThreadGroup {
     /// Runs every role's threads at once and returns each role's reports,
     /// one per thread. `main`, when given, runs on the calling thread (the
     /// round's main thread), started with the others and measured the same
     /// way. Returns when every thread has finished.
-    public static func run(
+    package static func run(
         _ roles: [ThreadRole], onCaller main: ThreadRole? = nil, countsAllocations: Bool
     ) -> [String: [ThreadReport]] {
         let total = roles.reduce(0) { $0 + $1.threads }
@@ -100,7 +100,7 @@ private final class ReportBox: @unchecked Sendable {
 
 extension Array where Element == ThreadReport {
     /// The role's threads added together.
-    public var combined: ThreadReport {
+    var combined: ThreadReport {
         reduce(into: ThreadReport()) { $0.add($1) }
     }
 }

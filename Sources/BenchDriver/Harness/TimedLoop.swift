@@ -3,21 +3,21 @@ import Instrumentation
 
 /// What a timed loop measured on the calling thread; which parts are set
 /// depends on the round's `RoundPass`.
-public struct LoopMeasurement: Sendable {
-    public var operations: Int
+struct LoopMeasurement: Sendable {
+    package var operations: Int
     /// Timed rounds.
-    public var latency: LatencySummary?
+    package var latency: LatencySummary?
     /// Timed rounds, when allocations can be counted.
-    public var allocations: AllocationCount?
+    package var allocations: AllocationCount?
     /// The warm-up round.
-    public var locks: LockTally?
+    package var locks: LockTally?
     /// Rounds counting instructions.
-    public var instructions: UInt64?
+    package var instructions: UInt64?
 }
 
 /// Runs an operation repeated on the calling thread and measures it as the
 /// round's pass says.
-public enum TimedLoop {
+enum TimedLoop {
     /// Runs `operation(i)` for `i` in `0..<warmup` unmeasured, then for `i`
     /// in `0..<count` measured.
     ///
@@ -26,7 +26,7 @@ public enum TimedLoop {
     /// some store, and count allocations over the whole loop. The warm-up
     /// round counts lock acquisitions instead: recording each one costs a
     /// thread-local update that would otherwise land inside the timings.
-    public static func run(
+    package static func run(
         count: Int, warmup: Int = 0, context: RoundContext, _ operation: (Int) -> Void
     ) throws -> LoopMeasurement {
         precondition(count > 0, "a timed loop needs at least one operation")

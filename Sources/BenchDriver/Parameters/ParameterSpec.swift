@@ -1,23 +1,23 @@
 /// One knob of a scenario: its name on the command line, what it means, the
 /// values it may take, and its value in each profile.
-public struct ParameterSpec: Sendable, Hashable {
-    public let name: String
-    public let summary: String
-    public let range: ClosedRange<Int>
+package struct ParameterSpec: Sendable, Hashable {
+    package let name: String
+    package let summary: String
+    package let range: ClosedRange<Int>
     /// The most a test's tiny case uses, so every scenario runs on every
     /// store in a blink (`tinyValue`); nil for a variant, kept as it is.
-    public let tiny: Int?
+    package let tiny: Int?
     /// The values each profile uses; a profile's cases come from
     /// `BenchScenario.cases(for:)`, which sweeps some of these.
-    public let quick: Int
-    public let standard: Int
-    public let full: Int
+    package let quick: Int
+    package let standard: Int
+    package let full: Int
     /// Whether the values name variants (a policy, a shape) rather than
     /// amounts: such a parameter is never a chart's axis.
-    public let isVariant: Bool
+    package let isVariant: Bool
 
     /// An amount: its tiny size for tests beside each profile's value.
-    public init(
+    package init(
         _ name: String, _ summary: String, range: ClosedRange<Int>, tiny: Int, quick: Int, standard: Int, full: Int
     ) {
         self.name = name
@@ -31,7 +31,7 @@ public struct ParameterSpec: Sendable, Hashable {
     }
 
     /// A variant (a policy, a shape): no tiny size, a tiny case keeps it.
-    public init(
+    package init(
         variant name: String, _ summary: String, range: ClosedRange<Int>, quick: Int, standard: Int, full: Int
     ) {
         self.name = name
@@ -45,11 +45,11 @@ public struct ParameterSpec: Sendable, Hashable {
     }
 
     /// `value` shrunk to this parameter's tiny size, for a test.
-    public func tinyValue(_ value: Int) -> Int {
+    func tinyValue(_ value: Int) -> Int {
         tiny.map { min(value, $0) } ?? value
     }
 
-    public func value(for profile: Profile) -> Int {
+    package func value(for profile: Profile) -> Int {
         switch profile {
         case .quick: quick
         case .default: standard
@@ -59,14 +59,14 @@ public struct ParameterSpec: Sendable, Hashable {
 }
 
 /// Values for a scenario's parameters: one case.
-public struct ParameterSet: Hashable, Sendable, Codable, CustomStringConvertible {
-    public var values: [String: Int]
+package struct ParameterSet: Hashable, Sendable, Codable, CustomStringConvertible {
+    package var values: [String: Int]
 
-    public init(_ values: [String: Int]) {
+    package init(_ values: [String: Int]) {
         self.values = values
     }
 
-    public subscript(name: String) -> Int {
+    package subscript(name: String) -> Int {
         guard let value = values[name] else {
             preconditionFailure("scenario read parameter '\(name)', which it does not declare")
         }
@@ -74,23 +74,23 @@ public struct ParameterSet: Hashable, Sendable, Codable, CustomStringConvertible
     }
 
     /// "F=10000 holders=1000", in the scenario's declaration order.
-    public func label(order: [ParameterSpec]) -> String {
+    package func label(order: [ParameterSpec]) -> String {
         order.compactMap { spec in values[spec.name].map { "\(spec.name)=\($0)" } }.joined(separator: " ")
     }
 
-    public var description: String {
+    package var description: String {
         values.keys.sorted().map { "\($0)=\(values[$0]!)" }.joined(separator: " ")
     }
 }
 
 extension ParameterSet {
     /// Every parameter at its value in `profile`.
-    public static func defaults(_ specs: [ParameterSpec], _ profile: Profile) -> ParameterSet {
+    package static func defaults(_ specs: [ParameterSpec], _ profile: Profile) -> ParameterSet {
         ParameterSet(Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0.value(for: profile)) }))
     }
 
     /// The defaults of `profile`, once per value of `name` in `values`.
-    public static func sweep(
+    package static func sweep(
         _ specs: [ParameterSpec], _ profile: Profile, _ name: String, _ values: [Int]
     ) -> [ParameterSet] {
         values.map { value in

@@ -4,14 +4,14 @@ import StoreInterface
 /// One store type, erased so a run can hold a list of them, while each
 /// scenario still runs specialized for the concrete type: the closure is
 /// created where the type is known.
-public struct StoreRunner: Sendable {
-    public let design: StoreDesign
+package struct StoreRunner: Sendable {
+    package let design: StoreDesign
     /// The store as a results file records it.
-    public let info: StoreInfo
+    package let info: StoreInfo
     let runRound: @Sendable (ScenarioID, any Sendable, ParameterSet, RoundContext) throws -> RoundMetrics
     private let soakRun: @Sendable (SoakPlan, CancellationFlag) throws -> SoakOutcome
 
-    public init<Store: ModelStore>(_ type: Store.Type) {
+    package init<Store: ModelStore>(_ type: Store.Type) {
         design = Store.design
         info = StoreInfo(Store.design, floor: Store.Floor.self)
         runRound = { scenario, workload, parameters, context in
@@ -20,21 +20,21 @@ public struct StoreRunner: Sendable {
         soakRun = { plan, cancellation in try Soak.run(Store.self, plan, cancellation: cancellation) }
     }
 
-    public var name: String { design.name }
+    package var name: String { design.name }
 
     /// A runner for every store a catalog visits, in its order.
-    public struct Collector: StoreVisitor {
-        public private(set) var runners: [StoreRunner] = []
+    package struct Collector: StoreVisitor {
+        package private(set) var runners: [StoreRunner] = []
 
-        public init() {}
+        package init() {}
 
-        public mutating func visit<Store: ModelStore>(_ store: Store.Type) {
+        package mutating func visit<Store: ModelStore>(_ store: Store.Type) {
             runners.append(StoreRunner(Store.self))
         }
     }
 
     /// Soaks this store (see `Soak`) until the plan's time is up or `cancellation` says stop.
-    public func soak(_ plan: SoakPlan, cancellation: CancellationFlag = CancellationFlag()) throws -> SoakOutcome {
+    package func soak(_ plan: SoakPlan, cancellation: CancellationFlag = CancellationFlag()) throws -> SoakOutcome {
         try soakRun(plan, cancellation)
     }
 }

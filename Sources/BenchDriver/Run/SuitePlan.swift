@@ -1,9 +1,9 @@
 import BenchMetrics
 
 /// What a run will measure: cases, stores, rounds, seed.
-public struct SuitePlan: Sendable {
+package struct SuitePlan: Sendable {
     /// What the measured rounds measure.
-    public enum Measurement: Sendable {
+    package enum Measurement: Sendable {
         /// Latencies, allocations, locks and everything else a scenario reports.
         case timings
         /// Only the instructions of the scenarios that count them (see
@@ -11,30 +11,30 @@ public struct SuitePlan: Sendable {
         case instructions(InstructionCounter)
     }
 
-    public struct Case: Sendable {
-        public let scenario: ScenarioID
-        public let parameters: ParameterSet
+    package struct Case: Sendable {
+        package let scenario: ScenarioID
+        package let parameters: ParameterSet
 
-        public init(scenario: ScenarioID, parameters: ParameterSet) {
+        package init(scenario: ScenarioID, parameters: ParameterSet) {
             self.scenario = scenario
             self.parameters = parameters
         }
 
-        public var label: String { scenario.definition.label(for: parameters) }
+        package var label: String { scenario.definition.label(for: parameters) }
     }
 
-    public var cases: [Case]
-    public var stores: [StoreRunner]
-    public var rounds: Int
-    public var seed: UInt64
+    package var cases: [Case]
+    package var stores: [StoreRunner]
+    package var rounds: Int
+    package var seed: UInt64
     /// "quick", "default", "full", or "custom".
-    public var profileName: String
+    package var profileName: String
     /// Whether to measure the floors (a few seconds) when the plan has a
     /// feed-read case, the one they bound; tests skip them.
-    public var measuresFloors: Bool
-    public var measurement: Measurement
+    package var measuresFloors: Bool
+    package var measurement: Measurement
 
-    public init(cases: [Case], stores: [StoreRunner], rounds: Int, seed: UInt64, profileName: String,
+    package init(cases: [Case], stores: [StoreRunner], rounds: Int, seed: UInt64, profileName: String,
                 measuresFloors: Bool = true, measurement: Measurement = .timings) {
         self.cases = cases
         self.stores = stores

@@ -5,39 +5,39 @@ import BenchResults
 /// `"a held lookup costs \(Metric.heldLookup.p50)"`. Only a `MetricID` can be
 /// interpolated, so every figure a sentence names is a metric the scenario
 /// declares (a test checks the run produces it).
-public struct MechanismTemplate: Sendable, ExpressibleByStringInterpolation {
+package struct MechanismTemplate: Sendable, ExpressibleByStringInterpolation {
     /// The sentence with a `{metric-id}` placeholder for each figure, as the
     /// report reads it (`Mechanism`).
-    public private(set) var text: String
+    package private(set) var text: String
     /// The metrics the sentence names, in order.
-    public private(set) var metrics: [MetricID]
+    package private(set) var metrics: [MetricID]
 
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         text = value
         metrics = []
     }
 
-    public init(stringInterpolation: StringInterpolation) {
+    package init(stringInterpolation: StringInterpolation) {
         text = stringInterpolation.text
         metrics = stringInterpolation.metrics
     }
 
-    public struct StringInterpolation: StringInterpolationProtocol {
+    package struct StringInterpolation: StringInterpolationProtocol {
         var text = ""
         var metrics: [MetricID] = []
 
-        public init(literalCapacity: Int, interpolationCount: Int) {}
+        package init(literalCapacity: Int, interpolationCount: Int) {}
 
-        public mutating func appendLiteral(_ literal: String) { text += literal }
+        package mutating func appendLiteral(_ literal: String) { text += literal }
 
-        public mutating func appendInterpolation(_ metric: MetricID) {
+        package mutating func appendInterpolation(_ metric: MetricID) {
             text += "{\(metric.rawValue)}"
             metrics.append(metric)
         }
     }
 
     /// Two parts of one sentence, written across lines.
-    public static func + (lhs: MechanismTemplate, rhs: MechanismTemplate) -> MechanismTemplate {
+    package static func + (lhs: MechanismTemplate, rhs: MechanismTemplate) -> MechanismTemplate {
         var joined = lhs
         joined.text += rhs.text
         joined.metrics += rhs.metrics

@@ -1,19 +1,19 @@
 import Synchronization
 
 /// What one thread allocated over a measured region.
-public struct AllocationCount: Hashable, Sendable, Codable {
+package struct AllocationCount: Hashable, Sendable, Codable {
     /// Allocation requests (malloc, calloc, realloc to a new block, Swift
     /// object allocations: every one of them a malloc underneath).
-    public var mallocs: UInt64 = 0
+    package var mallocs: UInt64 = 0
     /// Bytes allocated, rounded up to jemalloc's size classes.
-    public var bytes: UInt64 = 0
+    package var bytes: UInt64 = 0
 
-    public init(mallocs: UInt64 = 0, bytes: UInt64 = 0) {
+    package init(mallocs: UInt64 = 0, bytes: UInt64 = 0) {
         self.mallocs = mallocs
         self.bytes = bytes
     }
 
-    public static func + (lhs: AllocationCount, rhs: AllocationCount) -> AllocationCount {
+    package static func + (lhs: AllocationCount, rhs: AllocationCount) -> AllocationCount {
         AllocationCount(mallocs: lhs.mallocs + rhs.mallocs, bytes: lhs.bytes + rhs.bytes)
     }
 }
@@ -31,7 +31,7 @@ public struct AllocationCount: Hashable, Sendable, Codable {
 /// Create, `start()` and `stop()` on the same thread. Starting and stopping
 /// cost tens of microseconds (a statistics refresh): measure regions, not
 /// single operations.
-public final class AllocationCounter {
+package final class AllocationCounter {
     private let arena: UInt32
     private let smallRequests: Jemalloc.MIB
     private let largeRequests: Jemalloc.MIB
@@ -39,7 +39,7 @@ public final class AllocationCounter {
     private var previousArena: UInt32
 
     /// Binds the calling thread to a private arena until `release()` or deinit.
-    public init() throws(AllocatorError) {
+    package init() throws(AllocatorError) {
         try AllocatorCheck.requireJemalloc()
         arena = try ArenaPool.shared.take()
         // A new arena's statistics have no names until the next refresh.
@@ -55,12 +55,12 @@ public final class AllocationCounter {
     }
 
     /// The jemalloc arena the calling thread is bound to while counting.
-    public var arenaIndex: UInt32 { arena }
+    var arenaIndex: UInt32 { arena }
 
     private var released = false
 
     /// Gives the arena back and rebinds the thread to the arena it had.
-    public func release() {
+    package func release() {
         guard !released else { return }
         released = true
         try? Jemalloc.perform("thread.tcache.flush")
@@ -69,18 +69,18 @@ public final class AllocationCounter {
     }
 
     /// Begins a region.
-    public func start() throws(AllocatorError) {
+    package func start() throws(AllocatorError) {
         startCount = try current()
     }
 
     /// Ends the region begun by `start()`.
-    public func stop() throws(AllocatorError) -> AllocationCount {
+    package func stop() throws(AllocatorError) -> AllocationCount {
         let end = try current()
         return AllocationCount(mallocs: end.mallocs &- startCount.mallocs, bytes: end.bytes &- startCount.bytes)
     }
 
     /// Counts the allocations `body` makes on this thread.
-    public func count<R>(_ body: () throws -> R) throws -> (result: R, allocations: AllocationCount) {
+    package func count<R>(_ body: () throws -> R) throws -> (result: R, allocations: AllocationCount) {
         try start()
         let result = try body()
         return (result, try stop())

@@ -5,15 +5,15 @@ import CJemalloc
 /// The calls a measured region makes (`readCounter`, `perform`, MIB reads)
 /// are concrete and take `StaticString` names, so they allocate nothing in
 /// debug or release builds: an allocation counter must not count itself.
-public enum Jemalloc {
+enum Jemalloc {
     /// A control name resolved once to its management information base, for
     /// names built at run time (an arena's statistics).
-    public struct MIB: Sendable {
+    struct MIB: Sendable {
         private let components: [Int]
-        public let name: String
+        package let name: String
 
         /// Resolves `name`, for example `"stats.arenas.3.small.nrequests"`.
-        public init(_ name: String) throws(AllocatorError) {
+        package init(_ name: String) throws(AllocatorError) {
             var components = [Int](repeating: 0, count: 8)
             var count = components.count
             let status = components.withUnsafeMutableBufferPointer { buffer in
@@ -25,7 +25,7 @@ public enum Jemalloc {
         }
 
         /// Reads a 64-bit counter.
-        public func readCounter() throws(AllocatorError) -> UInt64 {
+        func readCounter() throws(AllocatorError) -> UInt64 {
             var value: UInt64 = 0
             var size = MemoryLayout<UInt64>.size
             let status = components.withUnsafeBufferPointer { mib in
@@ -37,7 +37,7 @@ public enum Jemalloc {
     }
 
     /// Reads a 64-bit counter or size, such as `"stats.allocated"`.
-    public static func readCounter(_ name: StaticString) throws(AllocatorError) -> UInt64 {
+    static func readCounter(_ name: StaticString) throws(AllocatorError) -> UInt64 {
         var value: UInt64 = 0
         var size = MemoryLayout<UInt64>.size
         try check(name, mallctl(cName(name), &value, &size, nil, 0))
@@ -45,7 +45,7 @@ public enum Jemalloc {
     }
 
     /// Reads an `unsigned` control, such as `"thread.arena"`.
-    public static func readUnsigned(_ name: StaticString) throws(AllocatorError) -> UInt32 {
+    static func readUnsigned(_ name: StaticString) throws(AllocatorError) -> UInt32 {
         var value: UInt32 = 0
         var size = MemoryLayout<UInt32>.size
         try check(name, mallctl(cName(name), &value, &size, nil, 0))
@@ -53,7 +53,7 @@ public enum Jemalloc {
     }
 
     /// Reads a signed size control (`ssize_t`), such as `"opt.dirty_decay_ms"`.
-    public static func readSignedSize(_ name: StaticString) throws(AllocatorError) -> Int {
+    static func readSignedSize(_ name: StaticString) throws(AllocatorError) -> Int {
         var value = 0
         var size = MemoryLayout<Int>.size
         try check(name, mallctl(cName(name), &value, &size, nil, 0))
@@ -61,24 +61,24 @@ public enum Jemalloc {
     }
 
     /// Writes an `unsigned` control.
-    public static func writeUnsigned(_ name: StaticString, _ newValue: UInt32) throws(AllocatorError) {
+    static func writeUnsigned(_ name: StaticString, _ newValue: UInt32) throws(AllocatorError) {
         var value = newValue
         try check(name, mallctl(cName(name), nil, nil, &value, MemoryLayout<UInt32>.size))
     }
 
     /// Performs a control that takes no value, such as `thread.tcache.flush`.
-    public static func perform(_ name: StaticString) throws(AllocatorError) {
+    static func perform(_ name: StaticString) throws(AllocatorError) {
         try check(name, mallctl(cName(name), nil, nil, nil, 0))
     }
 
     /// Refreshes the statistics snapshot that `stats.*` reads return.
-    public static func refreshStatistics() throws(AllocatorError) {
+    static func refreshStatistics() throws(AllocatorError) {
         var epoch: UInt64 = 1
         try check("epoch", mallctl(cName("epoch"), nil, nil, &epoch, MemoryLayout<UInt64>.size))
     }
 
     /// The version string jemalloc was built as.
-    public static func version() throws(AllocatorError) -> String {
+    package static func version() throws(AllocatorError) -> String {
         var pointer: UnsafePointer<CChar>?
         var size = MemoryLayout<UnsafePointer<CChar>?>.size
         try check("version", mallctl(cName("version"), &pointer, &size, nil, 0))
@@ -98,11 +98,11 @@ public enum Jemalloc {
 }
 
 /// jemalloc could not be read, or is not the allocator.
-public enum AllocatorError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum AllocatorError: Error, Hashable, Sendable, CustomStringConvertible {
     case control(String, Int32)
     case notTheAllocator(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .control(let name, let status):
             "jemalloc control '\(name)' failed with status \(status)"

@@ -1,14 +1,14 @@
 /// The process's heap as jemalloc sees it, after a statistics refresh.
-public struct MemoryFootprint: Hashable, Sendable, Codable {
+package struct MemoryFootprint: Hashable, Sendable, Codable {
     /// Bytes in live allocations.
-    public var allocated: UInt64
+    package var allocated: UInt64
     /// Bytes in pages holding live allocations (allocated plus fragmentation).
-    public var active: UInt64
+    package var active: UInt64
     /// Bytes physically resident in jemalloc's mappings.
-    public var resident: UInt64
+    package var resident: UInt64
 
     /// Reads the current footprint; refreshes jemalloc's statistics first.
-    public static func current() throws(AllocatorError) -> MemoryFootprint {
+    package static func current() throws(AllocatorError) -> MemoryFootprint {
         try AllocatorCheck.requireJemalloc()
         try Jemalloc.perform("thread.tcache.flush")
         try Jemalloc.refreshStatistics()
@@ -20,7 +20,7 @@ public struct MemoryFootprint: Hashable, Sendable, Codable {
 
     /// Returns unused cached memory to the system, so `resident` reflects
     /// what is live rather than what was once used.
-    public static func purgeUnusedPages() throws(AllocatorError) {
+    static func purgeUnusedPages() throws(AllocatorError) {
         try Jemalloc.perform("thread.tcache.flush")
         // MALLCTL_ARENAS_ALL: every arena.
         try Jemalloc.perform("arena.4096.purge")

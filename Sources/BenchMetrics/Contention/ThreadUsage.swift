@@ -5,24 +5,24 @@ import Instrumentation
 
 /// What the kernel accounts to the calling thread: CPU time and context
 /// switches (`getrusage(RUSAGE_THREAD)`), beside wall time.
-public struct ThreadUsage: Hashable, Sendable, Codable {
-    public var userNanoseconds: UInt64 = 0
-    public var systemNanoseconds: UInt64 = 0
+package struct ThreadUsage: Hashable, Sendable, Codable {
+    var userNanoseconds: UInt64 = 0
+    var systemNanoseconds: UInt64 = 0
     /// The thread gave up the CPU (blocked, for example on a lock).
-    public var voluntarySwitches: UInt64 = 0
+    package var voluntarySwitches: UInt64 = 0
     /// The scheduler took the CPU away (time slice over, preempted).
-    public var involuntarySwitches: UInt64 = 0
-    public var wallNanoseconds: UInt64 = 0
+    package var involuntarySwitches: UInt64 = 0
+    var wallNanoseconds: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
     /// CPU time over wall time: 1 means never off the CPU.
-    public var cpuShare: Double {
+    package var cpuShare: Double {
         wallNanoseconds == 0 ? 0 : Double(userNanoseconds + systemNanoseconds) / Double(wallNanoseconds)
     }
 
     /// The calling thread's counters now.
-    public static func current() -> ThreadUsage {
+    package static func current() -> ThreadUsage {
         var usage = rusage()
         // RUSAGE_THREAD (1) is a GNU extension the Glibc module does not export.
         getrusage(__rusage_who_t(1), &usage)
@@ -39,7 +39,7 @@ public struct ThreadUsage: Hashable, Sendable, Codable {
     }
 
     /// What happened between `start` and this reading.
-    public func since(_ start: ThreadUsage) -> ThreadUsage {
+    package func since(_ start: ThreadUsage) -> ThreadUsage {
         var delta = ThreadUsage()
         delta.userNanoseconds = userNanoseconds &- start.userNanoseconds
         delta.systemNanoseconds = systemNanoseconds &- start.systemNanoseconds
@@ -50,7 +50,7 @@ public struct ThreadUsage: Hashable, Sendable, Codable {
     }
 
     /// Sums another thread's usage into this one (wall time: the longest).
-    public mutating func add(_ other: ThreadUsage) {
+    package mutating func add(_ other: ThreadUsage) {
         userNanoseconds += other.userNanoseconds
         systemNanoseconds += other.systemNanoseconds
         voluntarySwitches += other.voluntarySwitches

@@ -5,18 +5,18 @@ import Histogram
 ///
 /// One recorder per thread: recording takes no lock. Merge the threads'
 /// recorders afterwards with `merge(_:)`.
-public struct LatencyRecorder: Sendable {
+package struct LatencyRecorder: Sendable {
     private var histogram: Histogram<UInt64>
     /// Operations each recorded value stands for: 1 when every operation was
     /// timed alone, more when operations were timed in batches and divided.
-    public private(set) var operationsPerSample: Int
+    package private(set) var operationsPerSample: Int
     /// Wall time covered by the samples, for throughput.
-    public private(set) var totalNanoseconds: UInt64 = 0
+    package private(set) var totalNanoseconds: UInt64 = 0
     private var outOfRange: UInt64 = 0
 
-    public static let highestTrackable: UInt64 = 100_000_000_000
+    static let highestTrackable: UInt64 = 100_000_000_000
 
-    public init(operationsPerSample: Int = 1) {
+    package init(operationsPerSample: Int = 1) {
         precondition(operationsPerSample >= 1, "a sample stands for at least one operation")
         histogram = Histogram(lowestDiscernibleValue: 1, highestTrackableValue: Self.highestTrackable,
                               numberOfSignificantValueDigits: .three)
@@ -25,14 +25,14 @@ public struct LatencyRecorder: Sendable {
 
     /// Records one operation that took `nanoseconds`.
     @inlinable
-    public mutating func record(_ nanoseconds: UInt64) {
+    package mutating func record(_ nanoseconds: UInt64) {
         recordSample(nanoseconds, spanning: nanoseconds)
     }
 
     /// Records a batch of `operationsPerSample` operations that took
     /// `totalNanoseconds` together, as one sample of their mean.
     @inlinable
-    public mutating func recordBatch(totalNanoseconds: UInt64) {
+    package mutating func recordBatch(totalNanoseconds: UInt64) {
         recordSample(totalNanoseconds / UInt64(operationsPerSample), spanning: totalNanoseconds)
     }
 
@@ -41,7 +41,7 @@ public struct LatencyRecorder: Sendable {
     /// operations after it shows in their latency rather than vanishing
     /// (coordinated omission). See `OpenLoopSchedule`.
     @inlinable
-    public mutating func record(intendedStart: UInt64, end: UInt64, actualStart: UInt64) {
+    package mutating func record(intendedStart: UInt64, end: UInt64, actualStart: UInt64) {
         recordSample(end &- min(intendedStart, actualStart), spanning: end &- actualStart)
     }
 
@@ -54,7 +54,7 @@ public struct LatencyRecorder: Sendable {
     }
 
     /// Adds another recorder's samples (another thread's, another round's).
-    public mutating func merge(_ other: LatencyRecorder) {
+    package mutating func merge(_ other: LatencyRecorder) {
         precondition(other.operationsPerSample == operationsPerSample,
                      "merging recorders that batch differently would mix per-operation and per-batch values")
         histogram.add(other.histogram)
@@ -63,10 +63,10 @@ public struct LatencyRecorder: Sendable {
     }
 
     /// Samples recorded.
-    public var sampleCount: UInt64 { histogram.totalCount }
+    package var sampleCount: UInt64 { histogram.totalCount }
 
     /// The percentiles and throughput of what was recorded.
-    public var summary: LatencySummary {
+    package var summary: LatencySummary {
         let samples = histogram.totalCount
         let operations = samples * UInt64(operationsPerSample)
         return LatencySummary(
@@ -86,23 +86,23 @@ public struct LatencyRecorder: Sendable {
 }
 
 /// Latency percentiles in nanoseconds per operation.
-public struct LatencySummary: Hashable, Sendable, Codable {
-    public var samples: UInt64
-    public var operations: UInt64
+package struct LatencySummary: Hashable, Sendable, Codable {
+    package var samples: UInt64
+    package var operations: UInt64
     /// 1 when each operation was timed alone; otherwise every sample is the
     /// mean of a batch of this many operations, and the percentiles describe
     /// batch means (a batch hides the spread within it).
-    public var operationsPerSample: Int
-    public var p50: Double
-    public var p90: Double
-    public var p99: Double
-    public var p999: Double
-    public var max: Double
-    public var mean: Double
+    package var operationsPerSample: Int
+    package var p50: Double
+    package var p90: Double
+    package var p99: Double
+    var p999: Double
+    package var max: Double
+    package var mean: Double
     /// Operations per second of the time the samples covered.
-    public var operationsPerSecond: Double
+    package var operationsPerSecond: Double
     /// Samples outside 1 ns...100 s, clamped into range.
-    public var clampedSamples: UInt64
+    var clampedSamples: UInt64
 
-    public var isBatched: Bool { operationsPerSample > 1 }
+    var isBatched: Bool { operationsPerSample > 1 }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// time: one entry per case, store and gated metric whose smaller value is
 /// better (higher-is-better metrics such as throughput are left out, as the
 /// format cannot say so).
-public enum GitHubBenchmarkExport {
+enum GitHubBenchmarkExport {
     private struct Entry: Encodable {
         let name: String
         let unit: String
@@ -14,7 +14,7 @@ public enum GitHubBenchmarkExport {
         let extra: String
     }
 
-    public static func json(_ run: RunResult) -> Data {
+    package static func json(_ run: RunResult) -> Data {
         var entries: [Entry] = []
         for result in run.cases {
             for store in result.stores {

@@ -1,31 +1,31 @@
 import BenchStatistics
 
 /// What a measured number is, so it can be compared and gated correctly.
-public struct MetricDescriptor: Hashable, Sendable, Codable {
+package struct MetricDescriptor: Hashable, Sendable, Codable {
     /// Stable within a scenario, for example "rename.p99".
-    public var id: MetricID
+    package var id: MetricID
     /// For people, for example "rename p99".
-    public var label: String
+    package var label: String
     /// "ns", "µs", "mallocs/op", "bytes/model", ...
-    public var unit: String
-    public var kind: MetricKind
+    package var unit: String
+    package var kind: MetricKind
     /// Whether a smaller value is better (costs) or a larger one (throughput).
-    public var lowerIsBetter: Bool
+    package var lowerIsBetter: Bool
     /// Describes the run rather than ranks the stores (for example how many
     /// reads a thread managed, or how many entries a weak table holds): shown,
     /// never given a verdict, never gated.
-    public var informational: Bool
+    package var informational: Bool
     /// The operation of a store's floor that bounds this metric ("lookup",
     /// "row"): what `StoreInfo.floors` says it is built from.
-    public var bound: String?
+    package var bound: String?
     /// The id of the metric, in the same case and store, that measured the
     /// floor of this one: the report sets them side by side.
-    public var floor: MetricID?
+    package var floor: MetricID?
     /// A percentile far from the middle (p99, max): one slow operation moves
     /// it, so it is reported and never gated.
-    public var tail: Bool
+    package var tail: Bool
 
-    public init(id: MetricID, label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
+    package init(id: MetricID, label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
                 informational: Bool = false, bound: String? = nil, floor: MetricID? = nil, tail: Bool = false) {
         self.id = id
         self.label = label
@@ -42,7 +42,7 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
         case id, label, unit, kind, lowerIsBetter, informational, bound, floor, tail
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(MetricID.self, forKey: .id)
         label = try container.decode(String.self, forKey: .label)
@@ -59,7 +59,7 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
 }
 
 /// How a metric behaves from run to run.
-public enum MetricKind: String, Hashable, Sendable, Codable {
+package enum MetricKind: String, Hashable, Sendable, Codable {
     /// Time: noisy, compared statistically.
     case timing
     /// Deterministic for a given build, seed and parameters (allocations and
@@ -76,7 +76,7 @@ public enum MetricKind: String, Hashable, Sendable, Codable {
     /// Instruction counts of two stores within this (relative) are alike:
     /// far above how much one count moves between runs (a few hundredths of
     /// a percent), far below any difference of design.
-    public static let instructionsAlike = 0.01
+    static let instructionsAlike = 0.01
     /// A quantity that depends on thread timing or the machine (contention,
     /// context switches, resident memory, stale and torn reads under
     /// concurrency): compared statistically, reported but never gated.
@@ -84,26 +84,26 @@ public enum MetricKind: String, Hashable, Sendable, Codable {
 }
 
 /// One metric of one store over every round of a case.
-public struct MetricSeries: Hashable, Sendable, Codable {
-    public var metric: MetricDescriptor
+package struct MetricSeries: Hashable, Sendable, Codable {
+    package var metric: MetricDescriptor
     /// One value per round, in round order.
-    public var rounds: [Double]
-    public var summary: BenchSummary
+    package var rounds: [Double]
+    package var summary: BenchSummary
 
-    public init(metric: MetricDescriptor, rounds: [Double]) {
+    package init(metric: MetricDescriptor, rounds: [Double]) {
         self.metric = metric
         self.rounds = rounds
         self.summary = BenchSummary(rounds)
     }
 
-    public var median: Double { summary.median }
+    package var median: Double { summary.median }
 }
 
 extension Comparison {
     /// Compares two stores' rounds of one metric: an exact count exactly,
     /// instruction counts within `MetricKind.instructionsAlike`, anything
     /// else statistically.
-    public init(baseline: MetricSeries, candidate: MetricSeries) {
+    package init(baseline: MetricSeries, candidate: MetricSeries) {
         switch baseline.metric.kind {
         case .count:
             self.init(exactBaseline: baseline.median, candidate: candidate.median)

@@ -1,44 +1,44 @@
 /// A metric's id within its scenario, "rename.p50" or "stale": scenarios
 /// declare theirs as constants, and claims, checks, headlines and mechanism
 /// sentences name those constants. A results file stores the plain string.
-public struct MetricID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
-    public let rawValue: String
+package struct MetricID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    package let rawValue: String
 
-    public init(_ rawValue: String) {
+    package init(_ rawValue: String) {
         self.rawValue = rawValue
     }
 
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self.init(value)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public static func < (lhs: MetricID, rhs: MetricID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: MetricID, rhs: MetricID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// `self` followed by a dot and `suffix`: a statistic of a measured loop.
-    public func appending(_ suffix: String) -> MetricID { MetricID("\(rawValue).\(suffix)") }
+    package func appending(_ suffix: String) -> MetricID { MetricID("\(rawValue).\(suffix)") }
 
     // What a timed loop reports under its id (`RoundMetrics.addLoop`).
-    public var p50: MetricID { appending("p50") }
-    public var p99: MetricID { appending("p99") }
-    public var max: MetricID { appending("max") }
-    public var instructions: MetricID { appending("instructions") }
-    public var mallocs: MetricID { appending("mallocs") }
-    public var bytes: MetricID { appending("bytes") }
-    public var locks: MetricID { appending("locks") }
+    package var p50: MetricID { appending("p50") }
+    package var p99: MetricID { appending("p99") }
+    package var max: MetricID { appending("max") }
+    package var instructions: MetricID { appending("instructions") }
+    package var mallocs: MetricID { appending("mallocs") }
+    package var bytes: MetricID { appending("bytes") }
+    package var locks: MetricID { appending("locks") }
 
     // What a thread role reports under its name (`addLocks`, `addUsage`).
-    public var contended: MetricID { appending("contended") }
-    public var lockwait: MetricID { appending("lockwait") }
-    public var cpu: MetricID { appending("cpu") }
+    package var contended: MetricID { appending("contended") }
+    package var lockwait: MetricID { appending("lockwait") }
+    package var cpu: MetricID { appending("cpu") }
 }

@@ -9,23 +9,23 @@
 /// picks for the CPU features Valgrind reports. `probe` counts those
 /// routines, so a host whose C library picks other variants shows another
 /// probe.
-public struct InstructionProvenance: Hashable, Sendable, Codable {
+package struct InstructionProvenance: Hashable, Sendable, Codable {
     /// `valgrind --version`, for example "valgrind-3.19.0".
-    public var valgrind: String
+    package var valgrind: String
     /// The C library's version, for example "2.36".
-    public var libc: String
+    package var libc: String
     /// Instructions of a fixed set of C library calls that dispatch on CPU
     /// features.
-    public var probe: UInt64
+    package var probe: UInt64
 
-    public init(valgrind: String, libc: String, probe: UInt64) {
+    package init(valgrind: String, libc: String, probe: UInt64) {
         self.valgrind = valgrind
         self.libc = libc
         self.probe = probe
     }
 
     /// What must match, with the toolchain, for counts to be compared.
-    public var key: String {
+    package var key: String {
         "\(valgrind) | libc \(libc) | C library probe \(probe) instructions"
     }
 }

@@ -1,37 +1,37 @@
 /// Independent rounds of one measurement, summarized robustly: the median
 /// with a bootstrap confidence interval, outliers classified (never dropped),
 /// and a flag when the rounds disagree too much to trust a small difference.
-public struct SampleSummary: Hashable, Sendable, Codable {
-    public var count: Int
-    public var median: Double
+package struct SampleSummary: Hashable, Sendable, Codable {
+    package var count: Int
+    package var median: Double
     /// Bootstrap percentile interval of the median.
-    public var confidenceLow: Double
-    public var confidenceHigh: Double
-    public var confidenceLevel: Double
-    public var mean: Double
-    public var standardDeviation: Double
-    public var min: Double
-    public var max: Double
-    public var outliers: OutlierCounts
+    package var confidenceLow: Double
+    package var confidenceHigh: Double
+    var confidenceLevel: Double
+    package var mean: Double
+    var standardDeviation: Double
+    package var min: Double
+    package var max: Double
+    var outliers: OutlierCounts
 
     /// An interval wider than this share of the median, either side, is noisy.
-    public static let noisyHalfWidth = 0.05
+    static let noisyHalfWidth = 0.05
 
     /// Half the interval's width, relative to the median.
-    public var relativeHalfWidth: Double {
+    var relativeHalfWidth: Double {
         median == 0 ? 0 : (confidenceHigh - confidenceLow) / 2 / abs(median)
     }
 
     /// Whether the rounds scatter so much that the median is uncertain by
     /// more than `noisyHalfWidth`: report the number, but flag it.
-    public var isNoisy: Bool { relativeHalfWidth > Self.noisyHalfWidth }
+    package var isNoisy: Bool { relativeHalfWidth > Self.noisyHalfWidth }
 
     /// Summarizes `samples` (at least one).
     ///
     /// - Parameters:
     ///   - resamples: bootstrap resamples; the interval is deterministic for
     ///     a given `seed`.
-    public init(_ samples: [Double], confidenceLevel: Double = 0.95, resamples: Int = 2_000, seed: UInt64 = 0x5EED) {
+    package init(_ samples: [Double], confidenceLevel: Double = 0.95, resamples: Int = 2_000, seed: UInt64 = 0x5EED) {
         precondition(!samples.isEmpty, "summarizing no samples")
         let sorted = samples.sorted()
         count = sorted.count
@@ -51,13 +51,13 @@ public struct SampleSummary: Hashable, Sendable, Codable {
 
 /// Samples outside Tukey's fences: mild beyond 1.5 interquartile ranges
 /// from the quartiles, severe beyond 3.
-public struct OutlierCounts: Hashable, Sendable, Codable {
-    public var lowSevere = 0
-    public var lowMild = 0
-    public var highMild = 0
-    public var highSevere = 0
+struct OutlierCounts: Hashable, Sendable, Codable {
+    var lowSevere = 0
+    var lowMild = 0
+    var highMild = 0
+    var highSevere = 0
 
-    public var total: Int { lowSevere + lowMild + highMild + highSevere }
+    package var total: Int { lowSevere + lowMild + highMild + highSevere }
 
     init(sorted: [Double]) {
         guard sorted.count >= 4 else { return }
@@ -73,16 +73,16 @@ public struct OutlierCounts: Hashable, Sendable, Codable {
 }
 
 /// Quantiles of a sample, the way summaries and charts compute them.
-public enum Quantiles {
+package enum Quantiles {
     /// Linear interpolation between closest ranks; `sorted` must be sorted.
-    public static func quantile(_ sorted: [Double], _ q: Double) -> Double {
+    package static func quantile(_ sorted: [Double], _ q: Double) -> Double {
         let position = q * Double(sorted.count - 1)
         let lower = Int(position.rounded(.down)), upper = Int(position.rounded(.up))
         let fraction = position - Double(lower)
         return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
     }
 
-    public static func median(_ sorted: [Double]) -> Double { quantile(sorted, 0.5) }
+    package static func median(_ sorted: [Double]) -> Double { quantile(sorted, 0.5) }
 }
 
 enum Bootstrap {

@@ -1,0 +1,44 @@
+@testable import BenchResults
+import BenchTestSupport
+import Testing
+
+@Suite("Pooling runs into a baseline")
+struct MergeTests {
+    @Test("merged runs pool their rounds and recompute summaries and comparisons")
+    func pools() throws {
+        let first = SyntheticRun.run(timing: [100, 101, 99, 100, 102])
+        let second = SyntheticRun.run(timing: [150, 151, 149, 150, 152])
+        let merged = try RunResult.merging([first, second])
+        #expect(merged.rounds == 10)
+        let series = try #require(merged.cases.first?.store("uniquing")?.metric("op.p50"))
+        #expect(series.rounds == [100, 101, 99, 100, 102, 150, 151, 149, 150, 152])
+        #expect(series.summary.count == 10)
+        #expect(merged.cases.allSatisfy { !$0.rankings.isEmpty })
+        #expect(merged.provenance.arguments.first == "merged from 2 runs")
+    }
+
+    @Test("runs of other seeds or other cases are refused")
+    func refuses() {
+        var other = SyntheticRun.provenance
+        other.seed = 9
+        #expect(throws: OutputError.self) {
+            try RunResult.merging([SyntheticRun.run(), SyntheticRun.run(provenance: other)])
+        }
+        #expect(throws: OutputError.self) {
+            try RunResult.merging([SyntheticRun.run(), SyntheticRun.run(extraCase: false)])
+        }
+    }
+
+    @Test("runs from another host, toolchain or commit are refused", arguments: ["cpu", "toolchain", "commit"])
+    func refusesMixedProvenance(_ field: String) {
+        var other = SyntheticRun.provenance
+        switch field {
+        case "cpu": other.cpuModel = "Another CPU"
+        case "toolchain": other.toolchain = "Swift version 9.9"
+        default: other.commit = "0123456789abcdef"
+        }
+        #expect(throws: OutputError.self) {
+            try RunResult.merging([SyntheticRun.run(), SyntheticRun.run(provenance: other)])
+        }
+    }
+}

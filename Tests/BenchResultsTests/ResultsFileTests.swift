@@ -1,0 +1,62 @@
+import BenchTestSupport
+@testable import BenchResults
+import Foundation
+import Testing
+
+@Suite("Results files")
+struct ResultsFileTests {
+    static func smallRun() throws -> RunResult { try TinyPlans.smallRun() }
+
+    @Test("results.json round-trips exactly")
+    func roundTrip() throws {
+        let run = try Self.smallRun()
+        let decoded = try RunResult.decode(run.json(), path: "results.json")
+        #expect(decoded == run)
+        #expect(decoded.json() == run.json())
+        #expect(decoded.schemaVersion == RunResult.currentSchemaVersion)
+    }
+
+    @Test("a truncated, empty, foreign or newer file is refused in one line")
+    func badFiles() throws {
+        let json = try Self.smallRun().json()
+        let newer = String(decoding: json, as: UTF8.self)
+            .replacingOccurrences(of: "\"schemaVersion\" : \(RunResult.currentSchemaVersion)", with: "\"schemaVersion\" : 99")
+        let cases: [(Data, String)] = [
+            (json.prefix(json.count / 2), "not valid JSON"),
+            (Data(), "empty"),
+            (Data("{\"hello\": 1}".utf8), "no schemaVersion"),
+            (Data(newer.utf8), "schema version 99"),
+            (Data("{\"schemaVersion\": \(RunResult.currentSchemaVersion)}".utf8), "missing"),
+        ]
+        for (data, expected) in cases {
+            do {
+                _ = try RunResult.decode(data, path: "baseline.json")
+                Issue.record("decoded a bad file (\(expected))")
+            } catch {
+                #expect(error.description.contains(expected), "\(error.description)")
+                #expect(!error.description.contains("\n"))
+            }
+        }
+    }
+
+    @Test("the CSV has a row per case, store and metric")
+    func csvRows() throws {
+        let run = try Self.smallRun()
+        let lines = String(decoding: run.csv(), as: UTF8.self).split(separator: "\n")
+        let metrics = run.cases.reduce(0) { $0 + $1.stores.reduce(0) { $0 + $1.metrics.count } }
+        #expect(lines.count == metrics + 1)
+        #expect(lines[0].hasPrefix("scenario,case,store,metric"))
+    }
+
+    @Test("files are replaced whole: a write leaves no temporary file behind")
+    func atomicWrite() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("msb-\(UUID().uuidString)")
+        try AtomicFile.prepareDirectory(directory)
+        let target = directory.appendingPathComponent("results.json")
+        try AtomicFile.write(Data("first".utf8), to: target)
+        try AtomicFile.write(Data("second".utf8), to: target)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "second")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["results.json"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

@@ -1,0 +1,108 @@
+@testable import ModelGraph
+import StoreInterface
+import StoreTestSupport
+import Testing
+
+/// A change must reach everyone showing it, whatever the design.
+@Suite("Conformance: propagation to holders")
+struct PropagationConformanceTests {
+    /// One tag on every note, so renaming it touches all of them.
+    @Test("after a tag rename every holder of a note displays the new name", arguments: StoreUnderTest.all)
+    func tagRenameReachesHolders(_ kind: StoreUnderTest) throws {
+        var graph = Fixtures.graph(Fixtures.sharedTagShape)
+        try checkTagRename(Fixtures.store(kind, holding: graph), &graph)
+    }
+
+    private func checkTagRename<S: ModelStore>(_ store: S, _ graph: inout GeneratedGraph) throws {
+        let screens = graph.noteIDs.map { store.screen(showing: $0) }
+        let rename = graph.rename(tag: TagID(1))
+        try store.apply(.tag(rename))
+        let newName = try #require(rename.name.value)
+        for screen in screens {
+            let held = try #require(screen.held)
+            #expect(store.row(ofNote: held).contains(.text(newName)))
+        }
+        #expect(store.exportState().firstDifference(from: graph.state) == nil)
+    }
+
+    @Test("a user change reaches every message row that shows the user", arguments: StoreUnderTest.all)
+    func childPropagatesToParents(_ kind: StoreUnderTest) throws {
+        var graph = Fixtures.graph()
+        try checkChildPropagation(Fixtures.store(kind, holding: graph), &graph)
+    }
+
+    private func checkChildPropagation<S: ModelStore>(_ store: S, _ graph: inout GeneratedGraph) throws {
+        let author = graph.message(MessageID(1)).author
+        let screens = graph.messageIDs.map { store.screen(showing: $0) }
+        // A screen showing messages watches their authors too, as a list of
+        // rows with author names would.
+        let authorScreen = store.screen(showing: author)
+        let update = graph.partialUpdate(user: author, fieldCount: 7, noOp: false)
+        try store.apply(.user(update))
+        let state = store.exportState()
+        #expect(state.firstDifference(from: graph.state) == nil)
+        for (id, screen) in zip(graph.messageIDs, screens) {
+            let held = try #require(screen.held)
+            #expect(store.row(ofMessage: held) == ExpectedRow.of(state.messages[id]!))
+        }
+        #expect(authorScreen.updates == 1)
+        #expect(store.row(ofUser: try #require(authorScreen.held)) == ExpectedRow.of(state.users[author]!))
+    }
+
+    @Test("editing a whole thread keeps every level consistent", arguments: StoreUnderTest.all)
+    func threadEditStaysConsistent(_ kind: StoreUnderTest) throws {
+        var graph = Fixtures.graph()
+        let store = try Fixtures.store(kind, holding: graph)
+        let root = graph.threadRootIDs[1]
+        let summary = try store.apply(.message(graph.editThread(root: root)))
+        #expect(summary.updated == graph.shape.messagesPerThread)
+        #expect(store.exportState().firstDifference(from: graph.state) == nil)
+    }
+
+    @Test("rows display what RowLayout says for every model", arguments: StoreUnderTest.all)
+    func rowsFollowTheLayout(_ kind: StoreUnderTest) throws {
+        try checkRows(Fixtures.store(kind, holding: Fixtures.graph()))
+    }
+
+    private func checkRows<S: ModelStore>(_ store: S) throws {
+        let state = store.exportState()
+        for (id, note) in state.notes {
+            #expect(store.row(ofNote: try #require(store.note(id))) == ExpectedRow.of(note))
+        }
+        for (id, message) in state.messages {
+            #expect(store.row(ofMessage: try #require(store.message(id))) == ExpectedRow.of(message))
+        }
+        for (id, user) in state.users {
+            #expect(store.row(ofUser: try #require(store.user(id))) == ExpectedRow.of(user))
+        }
+    }
+
+    @Test("a lookup returns current data after a child changes, whether anyone listens or not",
+          arguments: StoreUnderTest.all)
+    func lookupIsAlwaysCurrent(_ kind: StoreUnderTest) throws {
+        var graph = Fixtures.graph()
+        try checkLookupsCurrent(Fixtures.store(kind, holding: graph), &graph)
+    }
+
+    private func checkLookupsCurrent<S: ModelStore>(_ store: S, _ graph: inout GeneratedGraph) throws {
+        // Half the notes and threads have a listening screen, half have none.
+        let listened = graph.noteIDs.filter { $0.rawValue.isMultiple(of: 2) }.map { store.screen(showing: $0) }
+        let threads = graph.threadRootIDs.prefix(1).map { store.screen(showing: $0) }
+        for round in 0..<3 {
+            let user = graph.note(NoteID(1 + round)).author
+            try store.apply(.user(graph.partialUpdate(user: user, fieldCount: 7, noOp: false)))
+            try store.apply(.tag(graph.rename(tag: TagID(1 + round % graph.tags.count))))
+            let state = graph.state
+            for id in graph.noteIDs {
+                #expect(store.row(ofNote: try #require(store.note(id))) == ExpectedRow.of(state.notes[id]!), "note \(id)")
+            }
+            for id in graph.messageIDs {
+                var shown = RowRecorder(), wanted = RowRecorder()
+                store.display(thread: try #require(store.message(id)), into: &shown)
+                RowLayout.display(thread: state.messages[id]!, into: &wanted)
+                #expect(shown.fields == wanted.fields, "thread \(id)")
+            }
+        }
+        withExtendedLifetime((listened, threads)) {}
+    }
+}

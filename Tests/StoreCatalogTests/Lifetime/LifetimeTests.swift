@@ -1,0 +1,134 @@
+@testable import BenchMetrics
+import Foundation
+@testable import ModelGraph
+import StoreInterface
+import Synchronization
+import TestSupport
+import StoreTestSupport
+import Testing
+import UniquingLocked
+
+/// What stays in memory once holders, observers and stores go away.
+@Suite("Lifetime: nothing outlives its holders")
+struct LifetimeTests {
+    static let shape = ConcurrentStressTests.shape
+
+    @Test("after threads churn through holders, the weak table holds exactly the live objects")
+    func weakTableAfterChurn() throws {
+        let graph = Fixtures.graph(Self.shape, seed: 5)
+        let store = UniquingLockedStore(configuration: StoreConfiguration(purgePolicy: .manual))
+        try store.merge(graph.fullBatch)
+        let survivors = Mutex<[LiveNote]>([])
+        runOnThreads(4) { thread in
+            var random = SeededRandom(seed: UInt64(100 + thread))
+            var ring = [LiveNote?](repeating: nil, count: 8)
+            for step in 0..<3_000 {
+                ring[step % ring.count] = store.note(NoteID(1 + random.below(graph.notes.count)))
+                if step % 500 == 0 { store.purge() }
+            }
+            let kept = ring.compactMap { $0 }
+            survivors.withLock { $0 += kept }
+        }
+        var held = survivors.withLock { $0 }
+        survivors.withLock { $0.removeAll() }
+        // A held note keeps its author and tags alive, and nothing else.
+        var alive = Set<ModelRef>()
+        for note in held {
+            alive.insert(.note(note.id))
+            alive.insert(.user(note.author.id))
+            for tag in note.tags { alive.insert(.tag(tag.id)) }
+        }
+        store.purge()
+        #expect(store.counts.live == alive.count)
+        #expect(store.counts.tableEntries == alive.count)
+        #expect(store.counts.materialized > alive.count)
+
+        #expect(!held.isEmpty)
+        held.removeAll()
+        #expect(store.counts.live == 0)
+        store.purge()
+        #expect(store.counts.tableEntries == 0)
+        #expect(store.counts.purged > 0)
+    }
+
+    @Test("observers whose screens died while another thread wrote are removed and never called",
+          arguments: StoreUnderTest.all)
+    func observersOfDeadScreens(_ kind: StoreUnderTest) throws {
+        let main = MainQueue()
+        try checkDeadScreens(Fixtures.store(kind, holding: Fixtures.graph(Self.shape, seed: 6),
+                                            StoreConfiguration(mainQueue: main)), main)
+    }
+
+    /// Screens open and close where the store allows them (three threads, or
+    /// the main thread) while one thread writes to what they show.
+    private func checkDeadScreens<S: ModelStore>(_ store: S, _ main: MainQueue) throws {
+        let calls = Atomic<Int>(0)
+        let anyThread = S.design.threading == .anyThread
+        let screensOpened = Atomic<Int>(0)
+        @Sendable func openAndClose(_ step: Int, _ thread: Int) {
+            let screen = store.screen(showing: UserID(1 + (step + thread) % 10))
+            let counted = store.observe(UserID(1 + step % 10)) { _ in calls.add(1, ordering: .relaxed) }
+            withExtendedLifetime((screen, counted)) {}
+            screensOpened.add(1, ordering: .releasing)
+        }
+        var mainStep = 0
+        runOnThreads(anyThread ? 4 : 1, whileWaiting: {
+            main.drain()
+            guard !anyThread else { usleep(100); return }
+            openAndClose(mainStep, 0)
+            mainStep += 1
+        }) { thread in
+            if thread == 0 {
+                // Writes begin once screens are coming and going.
+                waitUntil { screensOpened.load(ordering: .acquiring) > 0 }
+                for step in 0..<600 {
+                    _ = try? store.apply(.user(UserPayload(id: UserID(1 + step % 10), followerCount: .present(step))))
+                }
+                return
+            }
+            for step in 0..<400 { openAndClose(step, thread) }
+        }
+        main.drain()
+        #expect(store.counts.observers == 0)
+        let before = calls.load(ordering: .relaxed)
+        for id in 1...10 {
+            let summary = try store.apply(.user(UserPayload(id: UserID(id), followerCount: .present(-id))))
+            #expect(summary.notifications == 0)
+        }
+        #expect(calls.load(ordering: .relaxed) == before)
+    }
+
+    @Test("a store's memory all comes back when its last holder lets go",
+          .enabled(if: !Sanitizers.isActive, "a sanitizer replaces jemalloc"),
+          arguments: StoreUnderTest.all)
+    func memoryReturnsToBaseline(_ kind: StoreUnderTest) throws {
+        try checkMemoryReturns(kind.type)
+    }
+
+    private func checkMemoryReturns<S: ModelStore>(_ type: S.Type) throws {
+        let graph = Fixtures.graph(Self.shape, seed: 7)
+        let renames = (1...graph.tags.count).map { ModelPatch.tag(TagPayload(id: TagID($0), name: .present("renamed \($0)"))) }
+        // One life of a store: loaded, looked at, edited, observed, pruned.
+        func life() throws {
+            let store = S(configuration: StoreConfiguration(purgePolicy: .manual))
+            try store.merge(graph.fullBatch)
+            let screens = graph.noteIDs.prefix(50).map { store.screen(showing: $0) }
+            var held = graph.messageIDs.compactMap { store.message($0) }
+            for patch in renames { try store.apply(patch) }
+            store.delete(.user(UserID(3)))
+            held.removeAll()
+            withExtendedLifetime(screens) {}
+            store.purge()
+        }
+
+        // The first life pays for what the runtime caches forever (type
+        // metadata, conformance lookups); the second, run entirely on this
+        // thread, must free every byte it allocated. The per-thread counters
+        // see nothing other threads allocate or free meanwhile.
+        try life()
+        let start = try ThreadHeapBalance.current()
+        try life()
+        let outstanding = try ThreadHeapBalance.current().outstanding(since: start)
+        #expect(outstanding == 0, "\(outstanding) bytes outlived the store")
+    }
+}
