@@ -1,7 +1,7 @@
 /// Why `bench` could not do what it was asked, in one line, and what kind of
 /// outcome that is: the command line gives each kind its own exit status.
-package struct BenchFailure: Error, CustomStringConvertible, Sendable {
-    package enum Kind: Sendable {
+public struct BenchFailure: Error, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable {
         /// The work could not finish (a scenario failed, a file could not be written).
         case failure
         /// Compared with a baseline, something regressed.
@@ -17,15 +17,15 @@ package struct BenchFailure: Error, CustomStringConvertible, Sendable {
         case staleBuild
     }
 
-    package let kind: Kind
-    package let message: String
+    public let kind: Kind
+    public let message: String
 
-    package init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    package var description: String { message }
+    public var description: String { message }
 
     static func failure(_ message: String) -> BenchFailure { BenchFailure(.failure, message) }
     static func usage(_ message: String) -> BenchFailure { BenchFailure(.usage, message) }

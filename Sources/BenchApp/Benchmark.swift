@@ -7,15 +7,15 @@ import Foundation
 
 /// One benchmark from start to end: the plan run on every store, the
 /// instruction pass, the files, the gate. What `bench` does by default.
-package struct Benchmark: Sendable {
-    package var request: RunRequest
+public struct Benchmark: Sendable {
+    public var request: RunRequest
     /// Whether to count instructions per operation under callgrind too.
-    package var countsInstructions: Bool
+    public var countsInstructions: Bool
     /// Where results.json and the report go; `results/<profile>` when nil.
-    package var output: String?
-    package var gate: Gate
+    public var output: String?
+    public var gate: Gate
 
-    package init(request: RunRequest, countsInstructions: Bool = false, output: String? = nil, gate: Gate = Gate()) {
+    public init(request: RunRequest, countsInstructions: Bool = false, output: String? = nil, gate: Gate = Gate()) {
         self.request = request
         self.countsInstructions = countsInstructions
         self.output = output
@@ -25,7 +25,7 @@ package struct Benchmark: Sendable {
     /// Runs it, prints each case's table as it ends, writes the files and
     /// checks the gate; returns what was measured.
     @discardableResult
-    package func run() throws(BenchFailure) -> RunResult {
+    public func run() throws(BenchFailure) -> RunResult {
         try request.validate()
         let baseline = try gate.prepare()
         let directory = URL(fileURLWithPath: output ?? "results/\(request.profile)")

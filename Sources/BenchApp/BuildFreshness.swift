@@ -16,15 +16,15 @@ import Foundation
 /// than the change: Package.swift's `withInlinedDependencies` prevents that),
 /// and changes outside `Sources/` and `Package.swift` (the toolchain, the
 /// packages under .build).
-package struct BuildFreshness {
+public struct BuildFreshness {
     /// A source file changed after the binary was linked.
-    package struct Stale: Error, CustomStringConvertible {
+    public struct Stale: Error, CustomStringConvertible {
         let binary: String
         let built: Date
         let source: String
         let changed: Date
 
-        package var description: String {
+        public var description: String {
             "this bench binary (\(binary), built \(Self.format(built))) is older than \(source) (changed "
                 + "\(Self.format(changed))): it does not measure the code in the tree; rebuild it with "
                 + "`swift build -c release`, or run `swift run -c release bench`"
@@ -46,7 +46,7 @@ package struct BuildFreshness {
 
     /// The package this binary was compiled from, and the running executable;
     /// nil when either cannot be found.
-    package static var current: BuildFreshness? {
+    public static var current: BuildFreshness? {
         guard let binary = Bundle.main.executablePath else { return nil }
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while folder.path != "/" {
@@ -63,7 +63,7 @@ package struct BuildFreshness {
     /// such as a new test target, relinks nothing and would look stale forever.)
     ///
     /// - Complexity: one `stat` per file under `Sources/`.
-    package func check() throws(Stale) {
+    public func check() throws(Stale) {
         guard let built = Self.modified(binary), let (source, changed) = newestSource(), changed > built else { return }
         throw Stale(binary: binary, built: built, source: source, changed: changed)
     }

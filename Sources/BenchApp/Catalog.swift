@@ -2,15 +2,15 @@ import BenchDriver
 
 /// What `bench` can measure, for people: the stores, the scenarios, their
 /// parameters and each profile's values.
-package enum Catalog {
-    package static var storeNames: [String] { StoreSelection.names }
+public enum Catalog {
+    public static var storeNames: [String] { StoreSelection.names }
 
     /// One line per store: name, family, threading, design.
-    package static var storeSummaries: [String] {
+    public static var storeSummaries: [String] {
         StoreSelection.all.map { "\($0.name): \($0.design.summary)" }
     }
 
-    package static var listing: String {
+    public static var listing: String {
         var lines = ["Stores: \(StoreSelection.names.joined(separator: ", "))", ""]
         for store in StoreSelection.all {
             let design = store.design

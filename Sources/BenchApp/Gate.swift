@@ -4,22 +4,22 @@ import RegressionGate
 
 /// A run checked against a baseline, and saved as one: every file is read
 /// or checked before anything runs, so a bad path fails at once.
-package struct Gate: Sendable {
+public struct Gate: Sendable {
     /// The baseline to compare with (a results.json), if any.
-    package var baseline: String?
+    public var baseline: String?
     /// Where to save the run as a later run's baseline, if anywhere.
-    package var saveAs: String?
+    public var saveAs: String?
     /// Relative change a timing's median must exceed to regress.
-    package var noiseFloor: Double
+    public var noiseFloor: Double
 
-    package init(baseline: String? = nil, saveAs: String? = nil, noiseFloor: Double = Gate.standardNoiseFloor) {
+    public init(baseline: String? = nil, saveAs: String? = nil, noiseFloor: Double = Gate.standardNoiseFloor) {
         self.baseline = baseline
         self.saveAs = saveAs
         self.noiseFloor = noiseFloor
     }
 
-    package static let noiseFloors: ClosedRange<Double> = 0...10
-    package static let standardNoiseFloor = GateRules.standard.timingNoiseFloor
+    public static let noiseFloors: ClosedRange<Double> = 0...10
+    public static let standardNoiseFloor = GateRules.standard.timingNoiseFloor
 
     /// Reads the baseline and checks the save path, before anything runs.
     func prepare() throws(BenchFailure) -> RunResult? {
@@ -54,7 +54,7 @@ package struct Gate: Sendable {
     }
 
     /// Compares a saved run with the baseline.
-    package func compare(savedRun path: String) throws(BenchFailure) {
+    public func compare(savedRun path: String) throws(BenchFailure) {
         guard let baseline = try prepare() else { throw .usage("compare needs --baseline FILE") }
         try check(try RunFiles.read(path, role: "current run"), against: baseline)
     }

@@ -12,7 +12,7 @@ import Foundation
 /// need no repetitions to be precise) in a child process,
 /// `valgrind --tool=callgrind bench count-instructions ...`, which writes
 /// its counts to a file this process reads and adds to the run.
-package enum InstructionPass {
+public enum InstructionPass {
     /// The tools the pass needs.
     struct Tools {
         var valgrind: String
@@ -80,12 +80,12 @@ package enum InstructionPass {
     }
 
     /// The hidden command the child runs: `count(_:valgrindVersion:into:)`.
-    package static let childCommand = "count-instructions"
+    public static let childCommand = "count-instructions"
 
     /// The child's side, under callgrind: the request's single-threaded
     /// cases, a warm-up round and one counted round per store, written to
     /// `file` for the parent.
-    package static func count(_ request: RunRequest, valgrindVersion: String, into file: String) throws(BenchFailure) {
+    public static func count(_ request: RunRequest, valgrindVersion: String, into file: String) throws(BenchFailure) {
         let found: InstructionCounter?
         do {
             found = try InstructionCounter.underCallgrind()

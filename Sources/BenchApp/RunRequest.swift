@@ -2,19 +2,19 @@ import BenchDriver
 
 /// What to measure: which scenarios with which parameters, on which stores,
 /// how many rounds, from which seed. Checked before anything runs.
-package struct RunRequest: Sendable {
-    package var profile: Profile
+public struct RunRequest: Sendable {
+    public var profile: Profile
     /// Scenario ids as typed; every scenario when empty.
-    package var scenarios: [String]
+    public var scenarios: [String]
     /// Store names as typed; every store when empty.
-    package var stores: [String]
+    public var stores: [String]
     /// `--param NAME=VALUE[,VALUE...]` arguments as typed.
-    package var parameters: [String]
+    public var parameters: [String]
     /// Independent rounds per case and store; the profile's when nil.
-    package var rounds: Int?
-    package var seed: UInt64
+    public var rounds: Int?
+    public var seed: UInt64
 
-    package init(profile: Profile = .default, scenarios: [String] = [], stores: [String] = [], parameters: [String] = [],
+    public init(profile: Profile = .default, scenarios: [String] = [], stores: [String] = [], parameters: [String] = [],
                  rounds: Int? = nil, seed: UInt64 = 42) {
         self.profile = profile
         self.scenarios = scenarios
@@ -25,7 +25,7 @@ package struct RunRequest: Sendable {
     }
 
     /// Throws a usage failure naming what to type instead.
-    package func validate() throws(BenchFailure) {
+    public func validate() throws(BenchFailure) {
         if let rounds, !(1...100).contains(rounds) {
             throw .usage("--rounds must be between 1 and 100, got \(rounds)")
         }
@@ -41,7 +41,7 @@ package struct RunRequest: Sendable {
     }
 
     /// The cases, stores, rounds and seed to run.
-    package func plan() throws(BenchFailure) -> SuitePlan {
+    public func plan() throws(BenchFailure) -> SuitePlan {
         let overrides = try overrides()
         let cases = try selectedScenarios().flatMap { scenario in
             ParameterOverride.apply(overrides, to: scenario.definition.cases(for: profile), of: scenario).map {
@@ -54,7 +54,7 @@ package struct RunRequest: Sendable {
     }
 
     /// The request as a command line, for a child process to repeat it.
-    package var arguments: [String] {
+    public var arguments: [String] {
         ["--profile", profile.rawValue, "--seed", String(seed)]
             + scenarios.flatMap { ["--scenario", $0] }
             + stores.flatMap { ["--store", $0] }

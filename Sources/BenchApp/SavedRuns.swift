@@ -3,11 +3,11 @@ import Foundation
 
 /// What `bench` does with runs already saved: render their report again,
 /// pool several into one.
-package enum SavedRuns {
+public enum SavedRuns {
     /// Renders report.md, its charts, the CSV and github-benchmark.json of
     /// the run at `input` into `output` (by default beside the input);
     /// returns what was written and where.
-    package static func report(input: String, output: String?) throws(BenchFailure) -> String {
+    public static func report(input: String, output: String?) throws(BenchFailure) -> String {
         let result = try RunFiles.read(input, role: "run")
         let directory = output.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: input).deletingLastPathComponent()
         try RunFiles.prepareDirectory(directory, option: "--output")
@@ -16,7 +16,7 @@ package enum SavedRuns {
     }
 
     /// Pools `runs` (results.json files of one plan) into one at `destination`.
-    package static func merge(_ runs: [String], into destination: String) throws(BenchFailure) -> String {
+    public static func merge(_ runs: [String], into destination: String) throws(BenchFailure) -> String {
         guard runs.count >= 2 else { throw .usage("merge needs at least two results.json files, got \(runs.count)") }
         try RunFiles.prepareFile(destination, option: "--into")
         var results: [RunResult] = []

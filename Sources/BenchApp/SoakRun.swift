@@ -3,18 +3,18 @@ import Foundation
 
 /// Every selected store soaked in turn (see `Soak`): mixed work on every
 /// core, then a serial replay that must agree.
-package struct SoakRun: Sendable {
+public struct SoakRun: Sendable {
     /// Store names as typed; every store when empty.
-    package var stores: [String]
-    package var seconds: Double
+    public var stores: [String]
+    public var seconds: Double
     /// Threads at once; one per core (at least 2) when nil.
-    package var threads: Int?
-    package var seed: UInt64
+    public var threads: Int?
+    public var seed: UInt64
 
-    package static let secondsRange: ClosedRange<Double> = 1...3600
-    package static let threadsRange: ClosedRange<Int> = 1...64
+    public static let secondsRange: ClosedRange<Double> = 1...3600
+    public static let threadsRange: ClosedRange<Int> = 1...64
 
-    package init(stores: [String] = [], seconds: Double = 10, threads: Int? = nil, seed: UInt64 = 42) {
+    public init(stores: [String] = [], seconds: Double = 10, threads: Int? = nil, seed: UInt64 = 42) {
         self.stores = stores
         self.seconds = seconds
         self.threads = threads
@@ -23,7 +23,7 @@ package struct SoakRun: Sendable {
 
     /// Soaks each store, printing what it found; throws when a store lost or
     /// added work, or when interrupted.
-    package func run() throws(BenchFailure) {
+    public func run() throws(BenchFailure) {
         guard Self.secondsRange.contains(seconds) else {
             throw .usage("--seconds must be between 1 and 3600, got \(seconds)")
         }

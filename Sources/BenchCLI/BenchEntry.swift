@@ -7,7 +7,7 @@ import Foundation
 
 /// The process entry: deterministic hashing, then the command, with every
 /// failure on one line and its own exit status.
-package enum BenchEntry {
+public enum BenchEntry {
     /// Exit statuses, so scripts and CI can tell outcomes apart.
     enum Status: Int32, Sendable {
         case success = 0
@@ -35,7 +35,7 @@ package enum BenchEntry {
         }
     }
 
-    package static func main() {
+    public static func main() {
         ensureDeterministicHashing()
         // Line by line even into a pipe or a file, so a CI log shows each
         // case's table when the case ends, not everything at exit.

@@ -5,7 +5,7 @@ import Foundation
 /// `report.md`: what a person reads. Rendered only from a `RunResult`, so it
 /// can be regenerated from a saved `results.json` without a re-run.
 enum MarkdownReport {
-    package static func render(_ run: RunResult, context: ReportContext = ReportContext()) -> String {
+    public static func render(_ run: RunResult, context: ReportContext = ReportContext()) -> String {
         render(run, context: context, sweeps: Sweep.all(in: run, context: context))
     }
 

@@ -5,17 +5,17 @@ import BenchResults
 /// and claimed), handed in by the caller so this module never depends on the
 /// driver.
 /// The same context and the same results always render the same bytes.
-package struct ReportContext: Sendable {
+public struct ReportContext: Sendable {
     /// A published figure to set beside one case: a Rocket Data performance test.
-    package struct Reference: Sendable {
-        package let scenario: String
+    public struct Reference: Sendable {
+        public let scenario: String
         /// The parameter and value that pick the case (for example shape=1).
-        package let parameter: String
-        package let value: Int
-        package let name: String
-        package let publishedSeconds: Double
+        public let parameter: String
+        public let value: Int
+        public let name: String
+        public let publishedSeconds: Double
 
-        package init(scenario: String, parameter: String, value: Int, name: String, publishedSeconds: Double) {
+        public init(scenario: String, parameter: String, value: Int, name: String, publishedSeconds: Double) {
             self.scenario = scenario
             self.parameter = parameter
             self.value = value
@@ -30,19 +30,19 @@ package struct ReportContext: Sendable {
     }
 
     /// Scenario → parameter → one line: what it counts, for chart axes.
-    package var parameterSummaries: [String: [String: String]]
+    public var parameterSummaries: [String: [String: String]]
     /// Parameters that name a variant rather than a quantity; never a chart axis.
-    package var categoricalParameters: Set<String>
-    package var references: [Reference]
+    public var categoricalParameters: Set<String>
+    public var references: [Reference]
     /// Where the published figures come from, and why they are not a contest.
-    package var referenceNote: String
+    public var referenceNote: String
     /// Scenario → sentences explaining its result, each with `{metric-id}`
     /// placeholders for the stores' figures (see `Mechanism`).
-    package var mechanisms: [String: [String]]
+    public var mechanisms: [String: [String]]
     /// What the source systems claimed, and the cases that test each claim.
-    package var claims: [SourceClaim]
+    public var claims: [SourceClaim]
 
-    package init(
+    public init(
         parameterSummaries: [String: [String: String]] = [:], categoricalParameters: Set<String> = [],
         references: [Reference] = [], referenceNote: String = "", mechanisms: [String: [String]] = [:],
         claims: [SourceClaim] = []

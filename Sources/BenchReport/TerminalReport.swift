@@ -1,20 +1,20 @@
 import BenchResults
 
 /// The end-of-run tables for a terminal: per case, the stores side by side.
-package enum TerminalReport {
-    package static func render(_ run: RunResult) -> String {
+public enum TerminalReport {
+    public static func render(_ run: RunResult) -> String {
         run.cases.map { render($0, stores: run.stores, rounds: run.rounds) }.joined() + trailer(run)
     }
 
     /// One case's table, printed as soon as the case ends.
-    package static func render(_ result: CaseResult, stores: [String], rounds: Int) -> String {
+    public static func render(_ result: CaseResult, stores: [String], rounds: Int) -> String {
         let table = CaseTable(result, stores: stores)
         return "\n\(result.scenario)  \(result.label)  (\(rounds) rounds)\n"
             + aligned([table.header] + table.cells, numericFrom: 2, numericThrough: table.header.count - 2)
     }
 
     /// What follows the tables: a note when the run was interrupted.
-    package static func trailer(_ run: RunResult) -> String {
+    public static func trailer(_ run: RunResult) -> String {
         guard run.isPartial else { return "" }
         return "\nInterrupted: \(run.cases.count) case(s) completed; the results above and the files written hold only those.\n"
     }

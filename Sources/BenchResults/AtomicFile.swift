@@ -3,8 +3,8 @@ import Foundation
 /// Writes files whole or not at all: the bytes go to a temporary file in the
 /// same directory, which is then renamed over the target. An interrupted run
 /// leaves either the old file or the new one, never half of either.
-package enum AtomicFile {
-    package static func write(_ data: Data, to url: URL) throws(OutputError) {
+public enum AtomicFile {
+    public static func write(_ data: Data, to url: URL) throws(OutputError) {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
         do {
@@ -21,7 +21,7 @@ package enum AtomicFile {
 
     /// Creates `directory` (and its parents) if needed and checks that a
     /// file can be written there, before any work is done.
-    package static func prepareDirectory(_ directory: URL) throws(OutputError) {
+    public static func prepareDirectory(_ directory: URL) throws(OutputError) {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -41,13 +41,13 @@ package enum AtomicFile {
 }
 
 /// Results could not be written or read.
-package enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     case unwritable(String, reason: String)
     case unreadable(String, reason: String)
     case malformed(String, reason: String)
     case unsupportedSchema(String, found: Int, supported: Int)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .unwritable(let path, let reason):
             "cannot write to \(path): \(reason)"

@@ -1,4 +1,4 @@
 import BenchStatistics
 
 /// A metric's rounds summarized for the results file.
-package typealias BenchSummary = SampleSummary
+public typealias BenchSummary = SampleSummary

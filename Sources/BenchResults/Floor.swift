@@ -1,14 +1,14 @@
 import BenchStatistics
 
 /// What the measuring itself costs, measured in the same run.
-package struct HarnessCosts: Hashable, Sendable, Codable {
-    package var clock: ClockCalibration
+public struct HarnessCosts: Hashable, Sendable, Codable {
+    public var clock: ClockCalibration
     /// Nanoseconds one timed sample adds: two clock reads and a histogram record.
-    package var perSampleNanoseconds: Double
+    public var perSampleNanoseconds: Double
     /// Nanoseconds a counted lock acquisition adds over a bare one.
-    package var lockCountingNanoseconds: Double
+    public var lockCountingNanoseconds: Double
 
-    package init(clock: ClockCalibration, perSampleNanoseconds: Double, lockCountingNanoseconds: Double) {
+    public init(clock: ClockCalibration, perSampleNanoseconds: Double, lockCountingNanoseconds: Double) {
         self.clock = clock
         self.perSampleNanoseconds = perSampleNanoseconds
         self.lockCountingNanoseconds = lockCountingNanoseconds
@@ -17,15 +17,15 @@ package struct HarnessCosts: Hashable, Sendable, Codable {
 
 /// The cost of a primitive the stores are built from, measured in this run,
 /// so a store operation can be judged against what it cannot beat.
-package struct Floor: Hashable, Sendable, Codable {
+public struct Floor: Hashable, Sendable, Codable {
     /// Names what is measured; a store's `StoreInfo.floors` refers to it.
-    package var id: String
-    package var label: String
+    public var id: String
+    public var label: String
     /// Median over repetitions, nanoseconds per operation.
-    package var nanoseconds: Double
-    package var mallocsPerOperation: Double
+    public var nanoseconds: Double
+    public var mallocsPerOperation: Double
 
-    package init(id: String, label: String, nanoseconds: Double, mallocsPerOperation: Double) {
+    public init(id: String, label: String, nanoseconds: Double, mallocsPerOperation: Double) {
         self.id = id
         self.label = label
         self.nanoseconds = nanoseconds

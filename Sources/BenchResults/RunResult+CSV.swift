@@ -4,7 +4,7 @@ extension RunResult {
     /// One row per case, store and metric: the medians and intervals of
     /// `results.json`, the best store of the metric and how far behind each
     /// other store is, for spreadsheets and plotting tools.
-    package func csv() -> Data {
+    public func csv() -> Data {
         var lines = ["scenario,case,store,metric,label,unit,kind,median,ci_low,ci_high,rounds,noisy,best,factor_vs_best,significantly_worse"]
         for result in cases {
             for store in result.stores {

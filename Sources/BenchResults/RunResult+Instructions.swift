@@ -4,7 +4,7 @@ extension RunResult {
     /// This run with the instruction counts of `counted`, a run of the same
     /// plan under callgrind, beside its other metrics: each store's
     /// instruction series appended to the same case and store.
-    package func addingInstructions(from counted: RunResult) -> RunResult {
+    public func addingInstructions(from counted: RunResult) -> RunResult {
         var merged = self
         merged.instructionCounting = counted.instructionCounting
         let countedCases = Dictionary(counted.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })

@@ -3,7 +3,7 @@ import Foundation
 extension RunResult {
     /// Pretty-printed JSON with sorted keys: the same result always gives
     /// the same bytes.
-    package func json() -> Data {
+    public func json() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
@@ -18,7 +18,7 @@ extension RunResult {
     }
 
     /// Reads a results file (or a baseline), checking its schema version.
-    package static func read(from url: URL) throws(OutputError) -> RunResult {
+    public static func read(from url: URL) throws(OutputError) -> RunResult {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -29,7 +29,7 @@ extension RunResult {
         return try decode(data, path: url.path)
     }
 
-    package static func decode(_ data: Data, path: String) throws(OutputError) -> RunResult {
+    public static func decode(_ data: Data, path: String) throws(OutputError) -> RunResult {
         struct VersionProbe: Decodable { var schemaVersion: Int? }
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(

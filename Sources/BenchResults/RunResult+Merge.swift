@@ -5,7 +5,7 @@ extension RunResult {
     ///
     /// - Throws: when the runs differ in seed, build, host, toolchain, commit,
     ///   stores or cases.
-    package static func merging(_ runs: [RunResult]) throws(OutputError) -> RunResult {
+    public static func merging(_ runs: [RunResult]) throws(OutputError) -> RunResult {
         guard var merged = runs.first else { throw .malformed("merge", reason: "no runs to merge") }
         for (index, run) in runs.enumerated().dropFirst() {
             let name = "run \(index + 1)"

@@ -5,33 +5,33 @@ import BenchStatistics
 /// Versioned: a reader refuses a `schemaVersion` it does not know rather
 /// than misread it. Bump `currentSchemaVersion` on any change that an older
 /// reader would misinterpret.
-package struct RunResult: Hashable, Sendable, Codable {
+public struct RunResult: Hashable, Sendable, Codable {
     static let currentSchemaVersion = 2
 
     var schemaVersion: Int
-    package var provenance: Provenance
+    public var provenance: Provenance
     /// "quick", "default", "full", or "custom" when parameters were overridden.
-    package var profile: String
+    public var profile: String
     /// Independent rounds per case and store (a fresh store each).
-    package var rounds: Int
+    public var rounds: Int
     /// The stores in the order their columns appear.
-    package var stores: [String]
+    public var stores: [String]
     /// What each store is, in the same order.
-    package var designs: [StoreInfo]
-    package var harness: HarnessCosts
-    package var floors: [Floor]
-    package var cases: [CaseResult]
-    package var durationSeconds: Double
+    public var designs: [StoreInfo]
+    public var harness: HarnessCosts
+    public var floors: [Floor]
+    public var cases: [CaseResult]
+    public var durationSeconds: Double
     /// True when the run was interrupted: only the cases listed completed.
-    package var isPartial: Bool
+    public var isPartial: Bool
     /// Untimed rounds each store ran of every case before its measured
     /// ones; nil in results from before they existed.
-    package var warmUpRounds: Int?
+    public var warmUpRounds: Int?
     /// Set when instructions were counted (`bench --instructions`): what
     /// the counts depend on besides the code.
-    package var instructionCounting: InstructionProvenance?
+    public var instructionCounting: InstructionProvenance?
 
-    package init(
+    public init(
         provenance: Provenance, profile: String, rounds: Int, designs: [StoreInfo], harness: HarnessCosts,
         floors: [Floor], cases: [CaseResult], durationSeconds: Double, isPartial: Bool = false, warmUpRounds: Int? = nil
     ) {
@@ -52,7 +52,7 @@ package struct RunResult: Hashable, Sendable, Codable {
 
 extension RunResult {
     /// What `store` is, if it ran.
-    package func design(of store: String) -> StoreInfo? {
+    public func design(of store: String) -> StoreInfo? {
         designs.first { $0.name == store }
     }
 }

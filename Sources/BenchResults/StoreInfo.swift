@@ -1,19 +1,19 @@
 /// What a store is, as a results file records it: enough for a report to
 /// group stores by design family, say where each may be used, and set each
 /// store's operations beside the floors of what they are built from.
-package struct StoreInfo: Hashable, Sendable, Codable {
-    package var name: String
+public struct StoreInfo: Hashable, Sendable, Codable {
+    public var name: String
     /// "live objects" or "immutable values".
-    package var family: String
+    public var family: String
     /// "any thread" or "main thread".
-    package var threading: String
+    public var threading: String
     /// One line: the design and the systems that build it this way.
-    package var summary: String
+    public var summary: String
     /// What each operation a store's floor bounds is built from, by the
     /// operation a metric declares (`MetricDescriptor.bound`): "lookup", "row".
-    package var floors: [String: String]
+    public var floors: [String: String]
 
-    package init(name: String, family: String, threading: String, summary: String, floors: [String: String]) {
+    public init(name: String, family: String, threading: String, summary: String, floors: [String: String]) {
         self.name = name
         self.family = family
         self.threading = threading

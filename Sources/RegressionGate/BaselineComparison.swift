@@ -3,59 +3,59 @@ import BenchResults
 import Foundation
 
 /// A run checked against a baseline, metric by metric.
-package struct GateReport: Sendable {
-    package enum Verdict: String, Sendable {
+public struct GateReport: Sendable {
+    public enum Verdict: String, Sendable {
         case improved, unchanged, regressed
         /// In the baseline, absent from a run that should have it.
         case missing
     }
 
-    package struct Row: Sendable {
+    public struct Row: Sendable {
         let caseLabel: String
-        package let store: String
-        package let metric: MetricDescriptor
+        public let store: String
+        public let metric: MetricDescriptor
         let treatment: GateRules.Treatment
-        package let baseline: Double?
-        package let current: Double?
+        public let baseline: Double?
+        public let current: Double?
         /// p-value of the rounds' comparison, for statistical gates.
-        package let pValue: Double?
-        package let verdict: Verdict
+        public let pValue: Double?
+        public let verdict: Verdict
 
         /// Relative change of the median, current over baseline minus one.
-        package var change: Double? {
+        public var change: Double? {
             guard let baseline, let current, baseline != 0 else { return nil }
             return current / baseline - 1
         }
     }
 
     /// Every gated metric, and every missing case.
-    package var rows: [Row]
+    public var rows: [Row]
     /// Why some metrics were not gated (another host, another profile, ...).
     var warnings: [String]
     /// Which gate applied to each kind of metric, one line each, for people.
-    package var gates: [String] = []
+    public var gates: [String] = []
     /// Metrics shown in the results but not gated (timings' maxima, machine
     /// quantities, informational figures, timings on another host).
     var reportedOnly: Int
 
-    package var regressions: [Row] { rows.filter { $0.verdict == .regressed || $0.verdict == .missing } }
-    package var passed: Bool { regressions.isEmpty }
+    public var regressions: [Row] { rows.filter { $0.verdict == .regressed || $0.verdict == .missing } }
+    public var passed: Bool { regressions.isEmpty }
 
-    package func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
+    public func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
 }
 
 /// The baseline and the run cannot be compared at all.
-package struct GateError: Error, CustomStringConvertible, Sendable {
-    package let description: String
+public struct GateError: Error, CustomStringConvertible, Sendable {
+    public let description: String
 }
 
-package enum BaselineComparison {
+public enum BaselineComparison {
     /// Compares `current` with `baseline` under `rules`.
     ///
     /// - Throws: `GateError` when the two are not comparable: different build
     ///   configurations or seeds (counts would differ for no regression), or
     ///   no case in common.
-    package static func compare(
+    public static func compare(
         baseline: RunResult, current: RunResult, rules: GateRules = .standard
     ) throws(GateError) -> GateReport {
         let base = baseline.provenance, now = current.provenance

@@ -4,7 +4,7 @@ import Foundation
 extension GateReport {
     /// Every gated metric with baseline, current, change and verdict, then
     /// the regressions again, then one line of totals.
-    package func table() -> String {
+    public func table() -> String {
         var lines = ["case | store | metric | gate | baseline | current | change | verdict"]
         for row in rows {
             lines.append([

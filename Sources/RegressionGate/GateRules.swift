@@ -24,20 +24,20 @@ import BenchResults
 /// - Tails (p99, max), latencies under deliberate thread contention and
 ///   other machine-dependent quantities (contention, context switches,
 ///   resident memory, concurrent stale/torn reads) are reported, never gated.
-package struct GateRules: Hashable, Sendable {
+public struct GateRules: Hashable, Sendable {
     /// Relative change of a timing's median below which it never regresses.
-    package var timingNoiseFloor: Double
+    public var timingNoiseFloor: Double
     /// Significance a timing's rounds must reach.
-    package var alpha: Double
+    public var alpha: Double
     /// Relative tolerance of an exact count (for float rounding).
     var countTolerance: Double
     /// Relative change of an instruction count that is a regression.
     var instructionTolerance: Double
 
-    package static let standard = GateRules(
+    public static let standard = GateRules(
         timingNoiseFloor: 1.5, alpha: 0.05, countTolerance: 1e-6, instructionTolerance: 0.05)
 
-    package init(timingNoiseFloor: Double, alpha: Double, countTolerance: Double, instructionTolerance: Double) {
+    public init(timingNoiseFloor: Double, alpha: Double, countTolerance: Double, instructionTolerance: Double) {
         self.timingNoiseFloor = timingNoiseFloor
         self.alpha = alpha
         self.countTolerance = countTolerance

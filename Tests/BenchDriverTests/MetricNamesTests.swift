@@ -41,6 +41,8 @@ struct MetricNamesTests {
             }
         }
         for sentence in scenario.definition.mechanisms {
+            // Every figure is an interpolated metric id, none a placeholder typed by hand.
+            #expect(sentence.text.filter { $0 == "{" }.count == sentence.metrics.count, "\(scenario): \(sentence.text)")
             for metric in sentence.metrics {
                 #expect(everywhere.contains(metric), "\(scenario): a mechanism sentence names \(metric), never measured")
             }

@@ -9,7 +9,7 @@ import StoreInterface
 extension SourceClaim {
     /// Every claim the report judges. A test states its threshold, so a
     /// reader can disagree with the threshold rather than with a verdict.
-    package static let all: [SourceClaim] = [
+    public static let all: [SourceClaim] = [
         SourceClaim(
             source: "Vesper (Brent Simmons, 2014)",
             statement: "Replacing objects with new immutable values is barely different from updating uniqued "

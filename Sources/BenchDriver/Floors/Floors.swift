@@ -11,7 +11,7 @@ import Instrumentation
 /// run on tables of their own, so a reader can tell what one costs here.
 /// What each store's lookup and row are built from is measured on the store
 /// itself, by its `StoreFloor`, in feed-read.
-package enum Floors {
+public enum Floors {
     /// What timing and counting add to what they measure.
     static func harnessCosts(_ calibration: ClockCalibration) -> HarnessCosts {
         var recorder = LatencyRecorder()
@@ -55,10 +55,10 @@ package enum Floors {
     }
 
     /// Models in the floors' tables: more than fit in the CPU's caches here.
-    package static let entries = 50_000
+    public static let entries = 50_000
 
     /// Measures every single primitive on tables of `entries` models with random keys.
-    package static func measure(calibration: ClockCalibration, countsAllocations: Bool) -> [Floor] {
+    public static func measure(calibration: ClockCalibration, countsAllocations: Bool) -> [Floor] {
         let fixture = FloorFixture(entries: Self.entries)
         let context = RoundContext(seed: 1, round: 0, calibration: calibration, countsAllocations: countsAllocations)
         var floors: [Floor] = []

@@ -5,18 +5,18 @@ import Synchronization
 final class AtomicSlots: Sendable {
     private let slots: [AtomicSlot]
 
-    package init(count: Int) {
+    public init(count: Int) {
         slots = (0..<count).map { _ in AtomicSlot() }
     }
 
-    package var count: Int { slots.count }
+    public var count: Int { slots.count }
 
     /// The slot's value (acquiring: what was stored before it is visible).
-    package subscript(index: Int) -> Int {
+    public subscript(index: Int) -> Int {
         slots[index].value.load(ordering: .acquiring)
     }
 
-    package func store(_ index: Int, _ value: Int) {
+    public func store(_ index: Int, _ value: Int) {
         slots[index].value.store(value, ordering: .releasing)
     }
 

@@ -17,23 +17,23 @@ final class HeldModels<Handle: Sendable>: @unchecked Sendable {
     private var notified: [Bool]
     private let updates = Atomic<Int>(0)
 
-    package init(_ handles: [Handle?]) {
+    public init(_ handles: [Handle?]) {
         slots = handles
         notified = Array(repeating: false, count: handles.count)
     }
 
     /// Empty slots, to fill once their observers are registered (`fill`).
-    package init(count: Int) {
+    public init(count: Int) {
         slots = Array(repeating: nil, count: count)
         notified = Array(repeating: false, count: count)
     }
 
-    package var count: Int { lock.withLock { slots.count } }
+    public var count: Int { lock.withLock { slots.count } }
 
     /// Every slot at one instant (one lock, one array retain).
-    package var snapshot: [Handle?] { lock.withLock { slots } }
+    public var snapshot: [Handle?] { lock.withLock { slots } }
 
-    package subscript(slot: Int) -> Handle? { lock.withLock { slots[slot] } }
+    public subscript(slot: Int) -> Handle? { lock.withLock { slots[slot] } }
 
     /// Notifications this screen has received.
     var updateCount: Int { updates.load(ordering: .relaxed) }
@@ -42,14 +42,14 @@ final class HeldModels<Handle: Sendable>: @unchecked Sendable {
     /// the slot something since it was registered: that is at least as new.
     /// A screen observes first and looks up second, so no write falls
     /// between the two unseen.
-    package func fill(_ slot: Int, with handle: Handle?) {
+    public func fill(_ slot: Int, with handle: Handle?) {
         lock.withLock {
             if !notified[slot] { slots[slot] = handle }
         }
     }
 
     /// The handler to observe slot `slot`'s model with.
-    package func handler(for slot: Int) -> @Sendable (ModelChange<Handle>) -> Void {
+    public func handler(for slot: Int) -> @Sendable (ModelChange<Handle>) -> Void {
         { [weak self] change in
             guard let self else { return }
             self.updates.add(1, ordering: .relaxed)

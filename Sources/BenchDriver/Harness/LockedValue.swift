@@ -10,11 +10,11 @@ final class LockedValue<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    package init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
     }
 
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

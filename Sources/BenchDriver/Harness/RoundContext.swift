@@ -4,29 +4,29 @@ import StoreInterface
 import Synchronization
 
 /// What a scenario round needs from the run around it.
-package struct RoundContext: Sendable {
+public struct RoundContext: Sendable {
     /// The run's seed; every round of every store uses the same workload.
-    package let seed: UInt64
+    public let seed: UInt64
     /// The round's index, for labelling only: rounds repeat the same work.
-    package let round: Int
+    public let round: Int
     let calibration: ClockCalibration
     /// Whether allocations can be counted (jemalloc is the allocator).
     let countsAllocations: Bool
     /// Warm-up, timed, or counting instructions.
-    package let pass: RoundPass
+    public let pass: RoundPass
     /// The case's batch sizes, shared by every store.
-    package let batches: BatchPlan
+    public let batches: BatchPlan
     /// Reports how far the round has come, 0...1.
-    package let progress: @Sendable (Double) -> Void
+    public let progress: @Sendable (Double) -> Void
     /// The round's main thread (the thread running the round) and its queue:
     /// stores confined to the main thread send their changes there, and
     /// screens living on it hop there from observers called elsewhere.
-    package let mainQueue: MainQueue
+    public let mainQueue: MainQueue
     /// Numbers the round's timed loops in the order they run.
     private let loopsStarted = LoopCounter()
 
     /// A context whose main thread is the calling thread.
-    package init(seed: UInt64, round: Int, calibration: ClockCalibration, countsAllocations: Bool,
+    public init(seed: UInt64, round: Int, calibration: ClockCalibration, countsAllocations: Bool,
                 pass: RoundPass = .timed, batches: BatchPlan = BatchPlan(),
                 progress: @escaping @Sendable (Double) -> Void = { _ in }) {
         self.seed = seed

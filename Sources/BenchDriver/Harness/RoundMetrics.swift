@@ -5,16 +5,16 @@ import StoreInterface
 
 /// The metrics one round of one scenario produced on one store, in the
 /// order they are reported.
-package struct RoundMetrics: Sendable {
-    package private(set) var values: [(metric: MetricDescriptor, value: Double)] = []
+public struct RoundMetrics: Sendable {
+    public private(set) var values: [(metric: MetricDescriptor, value: Double)] = []
 
-    package init() {}
+    public init() {}
 
-    package mutating func add(_ metric: MetricDescriptor, _ value: Double) {
+    public mutating func add(_ metric: MetricDescriptor, _ value: Double) {
         values.append((metric, value))
     }
 
-    package mutating func add(
+    public mutating func add(
         _ id: MetricID, _ label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
         informational: Bool = false, bound: String? = nil, _ value: Double
     ) {
@@ -83,7 +83,7 @@ package struct RoundMetrics: Sendable {
 
     /// Lock acquisitions per operation, the contended share and waits, for
     /// one thread role of a concurrent workload.
-    package mutating func addLocks(_ role: MetricID, _ tally: LockTally, per operations: Int) {
+    public mutating func addLocks(_ role: MetricID, _ tally: LockTally, per operations: Int) {
         guard operations > 0 else { return }
         add(role.locks, "\(role): lock acquisitions", unit: "per op", kind: .quantity,
             Double(tally.acquisitions) / Double(operations))
@@ -94,7 +94,7 @@ package struct RoundMetrics: Sendable {
     }
 
     /// Context switches and CPU share of one thread role.
-    package mutating func addUsage(_ role: MetricID, _ usage: ThreadUsage) {
+    public mutating func addUsage(_ role: MetricID, _ usage: ThreadUsage) {
         add(role.appending("switches.voluntary"), "\(role): voluntary context switches", unit: "count", kind: .quantity,
             Double(usage.voluntarySwitches))
         add(role.appending("switches.involuntary"), "\(role): involuntary context switches", unit: "count", kind: .quantity,
@@ -107,7 +107,7 @@ package struct RoundMetrics: Sendable {
 enum TimeUnit: Sendable {
     case nanoseconds, microseconds, milliseconds
 
-    package var symbol: String {
+    public var symbol: String {
         switch self {
         case .nanoseconds: "ns"
         case .microseconds: "µs"
@@ -115,7 +115,7 @@ enum TimeUnit: Sendable {
         }
     }
 
-    package func convert(_ nanoseconds: Double) -> Double {
+    public func convert(_ nanoseconds: Double) -> Double {
         switch self {
         case .nanoseconds: nanoseconds
         case .microseconds: nanoseconds / 1_000

@@ -6,13 +6,13 @@ import Instrumentation
 /// own, as JMH's thread groups: a writer, background readers, and the main
 /// thread on the caller.
 struct ThreadRole: Sendable {
-    package let name: String
-    package let threads: Int
+    public let name: String
+    public let threads: Int
     /// Runs on each thread of the role; the argument is the thread's index
     /// within its role.
-    package let body: @Sendable (Int) -> Void
+    public let body: @Sendable (Int) -> Void
 
-    package init(_ name: String, threads: Int = 1, _ body: @escaping @Sendable (Int) -> Void) {
+    public init(_ name: String, threads: Int = 1, _ body: @escaping @Sendable (Int) -> Void) {
         self.name = name
         self.threads = threads
         self.body = body
@@ -24,7 +24,7 @@ enum ThreadGroup {
     /// one per thread. `main`, when given, runs on the calling thread (the
     /// round's main thread), started with the others and measured the same
     /// way. Returns when every thread has finished.
-    package static func run(
+    public static func run(
         _ roles: [ThreadRole], onCaller main: ThreadRole? = nil, countsAllocations: Bool
     ) -> [String: [ThreadReport]] {
         let total = roles.reduce(0) { $0 + $1.threads }

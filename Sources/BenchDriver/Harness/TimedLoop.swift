@@ -4,15 +4,15 @@ import Instrumentation
 /// What a timed loop measured on the calling thread; which parts are set
 /// depends on the round's `RoundPass`.
 struct LoopMeasurement: Sendable {
-    package var operations: Int
+    public var operations: Int
     /// Timed rounds.
-    package var latency: LatencySummary?
+    public var latency: LatencySummary?
     /// Timed rounds, when allocations can be counted.
-    package var allocations: AllocationCount?
+    public var allocations: AllocationCount?
     /// The warm-up round.
-    package var locks: LockTally?
+    public var locks: LockTally?
     /// Rounds counting instructions.
-    package var instructions: UInt64?
+    public var instructions: UInt64?
 }
 
 /// Runs an operation repeated on the calling thread and measures it as the
@@ -26,7 +26,7 @@ enum TimedLoop {
     /// some store, and count allocations over the whole loop. The warm-up
     /// round counts lock acquisitions instead: recording each one costs a
     /// thread-local update that would otherwise land inside the timings.
-    package static func run(
+    public static func run(
         count: Int, warmup: Int = 0, context: RoundContext, _ operation: (Int) -> Void
     ) throws -> LoopMeasurement {
         precondition(count > 0, "a timed loop needs at least one operation")

@@ -1,23 +1,23 @@
 /// One knob of a scenario: its name on the command line, what it means, the
 /// values it may take, and its value in each profile.
-package struct ParameterSpec: Sendable, Hashable {
-    package let name: String
-    package let summary: String
-    package let range: ClosedRange<Int>
+public struct ParameterSpec: Sendable, Hashable {
+    public let name: String
+    public let summary: String
+    public let range: ClosedRange<Int>
     /// The most a test's tiny case uses, so every scenario runs on every
     /// store in a blink (`tinyValue`); nil for a variant, kept as it is.
-    package let tiny: Int?
+    public let tiny: Int?
     /// The values each profile uses; a profile's cases come from
     /// `BenchScenario.cases(for:)`, which sweeps some of these.
-    package let quick: Int
-    package let standard: Int
-    package let full: Int
+    public let quick: Int
+    public let standard: Int
+    public let full: Int
     /// Whether the values name variants (a policy, a shape) rather than
     /// amounts: such a parameter is never a chart's axis.
-    package let isVariant: Bool
+    public let isVariant: Bool
 
     /// An amount: its tiny size for tests beside each profile's value.
-    package init(
+    public init(
         _ name: String, _ summary: String, range: ClosedRange<Int>, tiny: Int, quick: Int, standard: Int, full: Int
     ) {
         self.name = name
@@ -31,7 +31,7 @@ package struct ParameterSpec: Sendable, Hashable {
     }
 
     /// A variant (a policy, a shape): no tiny size, a tiny case keeps it.
-    package init(
+    public init(
         variant name: String, _ summary: String, range: ClosedRange<Int>, quick: Int, standard: Int, full: Int
     ) {
         self.name = name
@@ -49,7 +49,7 @@ package struct ParameterSpec: Sendable, Hashable {
         tiny.map { min(value, $0) } ?? value
     }
 
-    package func value(for profile: Profile) -> Int {
+    public func value(for profile: Profile) -> Int {
         switch profile {
         case .quick: quick
         case .default: standard
@@ -59,14 +59,14 @@ package struct ParameterSpec: Sendable, Hashable {
 }
 
 /// Values for a scenario's parameters: one case.
-package struct ParameterSet: Hashable, Sendable, Codable, CustomStringConvertible {
-    package var values: [String: Int]
+public struct ParameterSet: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var values: [String: Int]
 
-    package init(_ values: [String: Int]) {
+    public init(_ values: [String: Int]) {
         self.values = values
     }
 
-    package subscript(name: String) -> Int {
+    public subscript(name: String) -> Int {
         guard let value = values[name] else {
             preconditionFailure("scenario read parameter '\(name)', which it does not declare")
         }
@@ -74,23 +74,23 @@ package struct ParameterSet: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 
     /// "F=10000 holders=1000", in the scenario's declaration order.
-    package func label(order: [ParameterSpec]) -> String {
+    public func label(order: [ParameterSpec]) -> String {
         order.compactMap { spec in values[spec.name].map { "\(spec.name)=\($0)" } }.joined(separator: " ")
     }
 
-    package var description: String {
+    public var description: String {
         values.keys.sorted().map { "\($0)=\(values[$0]!)" }.joined(separator: " ")
     }
 }
 
 extension ParameterSet {
     /// Every parameter at its value in `profile`.
-    package static func defaults(_ specs: [ParameterSpec], _ profile: Profile) -> ParameterSet {
+    public static func defaults(_ specs: [ParameterSpec], _ profile: Profile) -> ParameterSet {
         ParameterSet(Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0.value(for: profile)) }))
     }
 
     /// The defaults of `profile`, once per value of `name` in `values`.
-    package static func sweep(
+    public static func sweep(
         _ specs: [ParameterSpec], _ profile: Profile, _ name: String, _ values: [Int]
     ) -> [ParameterSet] {
         values.map { value in

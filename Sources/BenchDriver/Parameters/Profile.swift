@@ -1,5 +1,5 @@
 /// How much a run measures.
-package enum Profile: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
+public enum Profile: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
     /// Every scenario at small sizes, about two minutes on 2 cores: CI.
     case quick
     /// Every scenario at meaningful sizes, a few minutes: `bench` with no arguments.
@@ -7,12 +7,12 @@ package enum Profile: String, CaseIterable, Sendable, Codable, CustomStringConve
     /// Sweeps up to 1,000,000 models and many threads and observers.
     case full
 
-    package var description: String { rawValue }
+    public var description: String { rawValue }
 
     /// Independent rounds per case and store unless `--rounds` says otherwise.
     /// At least 4: with 3 rounds a side, the rank test cannot reach p < 0.05
     /// however far apart the stores are.
-    package var defaultRounds: Int {
+    public var defaultRounds: Int {
         switch self {
         case .quick: 5
         case .default: 5

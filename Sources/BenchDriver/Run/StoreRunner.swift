@@ -4,14 +4,14 @@ import StoreInterface
 /// One store type, erased so a run can hold a list of them, while each
 /// scenario still runs specialized for the concrete type: the closure is
 /// created where the type is known.
-package struct StoreRunner: Sendable {
-    package let design: StoreDesign
+public struct StoreRunner: Sendable {
+    public let design: StoreDesign
     /// The store as a results file records it.
-    package let info: StoreInfo
+    public let info: StoreInfo
     let runRound: @Sendable (ScenarioID, any Sendable, ParameterSet, RoundContext) throws -> RoundMetrics
     private let soakRun: @Sendable (SoakPlan, CancellationFlag) throws -> SoakOutcome
 
-    package init<Store: ModelStore>(_ type: Store.Type) {
+    public init<Store: ModelStore>(_ type: Store.Type) {
         design = Store.design
         info = StoreInfo(Store.design, floor: Store.Floor.self)
         runRound = { scenario, workload, parameters, context in
@@ -20,21 +20,21 @@ package struct StoreRunner: Sendable {
         soakRun = { plan, cancellation in try Soak.run(Store.self, plan, cancellation: cancellation) }
     }
 
-    package var name: String { design.name }
+    public var name: String { design.name }
 
     /// A runner for every store a catalog visits, in its order.
-    package struct Collector: StoreVisitor {
-        package private(set) var runners: [StoreRunner] = []
+    public struct Collector: StoreVisitor {
+        public private(set) var runners: [StoreRunner] = []
 
-        package init() {}
+        public init() {}
 
-        package mutating func visit<Store: ModelStore>(_ store: Store.Type) {
+        public mutating func visit<Store: ModelStore>(_ store: Store.Type) {
             runners.append(StoreRunner(Store.self))
         }
     }
 
     /// Soaks this store (see `Soak`) until the plan's time is up or `cancellation` says stop.
-    package func soak(_ plan: SoakPlan, cancellation: CancellationFlag = CancellationFlag()) throws -> SoakOutcome {
+    public func soak(_ plan: SoakPlan, cancellation: CancellationFlag = CancellationFlag()) throws -> SoakOutcome {
         try soakRun(plan, cancellation)
     }
 }

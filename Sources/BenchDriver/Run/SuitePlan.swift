@@ -1,9 +1,9 @@
 import BenchMetrics
 
 /// What a run will measure: cases, stores, rounds, seed.
-package struct SuitePlan: Sendable {
+public struct SuitePlan: Sendable {
     /// What the measured rounds measure.
-    package enum Measurement: Sendable {
+    public enum Measurement: Sendable {
         /// Latencies, allocations, locks and everything else a scenario reports.
         case timings
         /// Only the instructions of the scenarios that count them (see
@@ -11,30 +11,30 @@ package struct SuitePlan: Sendable {
         case instructions(InstructionCounter)
     }
 
-    package struct Case: Sendable {
-        package let scenario: ScenarioID
-        package let parameters: ParameterSet
+    public struct Case: Sendable {
+        public let scenario: ScenarioID
+        public let parameters: ParameterSet
 
-        package init(scenario: ScenarioID, parameters: ParameterSet) {
+        public init(scenario: ScenarioID, parameters: ParameterSet) {
             self.scenario = scenario
             self.parameters = parameters
         }
 
-        package var label: String { scenario.definition.label(for: parameters) }
+        public var label: String { scenario.definition.label(for: parameters) }
     }
 
-    package var cases: [Case]
-    package var stores: [StoreRunner]
-    package var rounds: Int
-    package var seed: UInt64
+    public var cases: [Case]
+    public var stores: [StoreRunner]
+    public var rounds: Int
+    public var seed: UInt64
     /// "quick", "default", "full", or "custom".
-    package var profileName: String
+    public var profileName: String
     /// Whether to measure the floors (a few seconds) when the plan has a
     /// feed-read case, the one they bound; tests skip them.
-    package var measuresFloors: Bool
-    package var measurement: Measurement
+    public var measuresFloors: Bool
+    public var measurement: Measurement
 
-    package init(cases: [Case], stores: [StoreRunner], rounds: Int, seed: UInt64, profileName: String,
+    public init(cases: [Case], stores: [StoreRunner], rounds: Int, seed: UInt64, profileName: String,
                 measuresFloors: Bool = true, measurement: Measurement = .timings) {
         self.cases = cases
         self.stores = stores

@@ -4,7 +4,7 @@ import BenchResults
 import Instrumentation
 
 /// Receives what a run is doing, for a progress display.
-package protocol RunProgress: Sendable {
+public protocol RunProgress: Sendable {
     func caseStarted(_ index: Int, of total: Int, _ plannedCase: SuitePlan.Case)
     /// `round` is nil for a store's warm-up round.
     func roundStarted(store: String, round: Int?, of rounds: Int)
@@ -14,18 +14,18 @@ package protocol RunProgress: Sendable {
 
 /// A scenario round failed: one line naming the case and the store.
 struct RunError: Error, CustomStringConvertible {
-    package let description: String
+    public let description: String
 }
 
 /// Runs a plan: every case on every store, a warm-up round each and then
 /// round after round, each round on a fresh store, the stores' order
 /// alternating between rounds so neither always runs first.
-package struct SuiteRunner {
-    package let plan: SuitePlan
-    package let progress: any RunProgress
-    package let cancellation: CancellationFlag
+public struct SuiteRunner {
+    public let plan: SuitePlan
+    public let progress: any RunProgress
+    public let cancellation: CancellationFlag
 
-    package init(plan: SuitePlan, progress: any RunProgress, cancellation: CancellationFlag = CancellationFlag()) {
+    public init(plan: SuitePlan, progress: any RunProgress, cancellation: CancellationFlag = CancellationFlag()) {
         self.plan = plan
         self.progress = progress
         self.cancellation = cancellation
@@ -33,7 +33,7 @@ package struct SuiteRunner {
 
     /// Runs the plan. Returns the cases completed; `isPartial` is set when
     /// cancelled before the end.
-    package func run() throws -> RunResult {
+    public func run() throws -> RunResult {
         let started = MonotonicClock.now()
         let countsAllocations = (try? AllocatorCheck.requireJemalloc()) != nil
         let calibration = ClockCalibration.measure()

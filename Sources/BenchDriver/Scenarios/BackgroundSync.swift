@@ -95,7 +95,7 @@ enum BackgroundSync: BenchScenario {
             + "store work meanwhile, and time until the whole graph is on the main thread.",
     ]
     static let mechanisms: [MechanismTemplate] = [
-        "Main-thread store work per frame: {main.store.p99} at p99, \(Metric.items) work items and \(Metric.mutated) "
+        "Main-thread store work per frame: \(Metric.store.p99) at p99, \(Metric.items) work items and \(Metric.mutated) "
             + "objects changed on the main thread per batch; a store that applies merges to its objects on the main "
             + "thread pays there what the others pay on the writer (\(Metric.writer.cpu) of the writer's time).",
         "At launch, the main thread spends \(Metric.launchStore) of CPU in store work and is held up \(Metric.launchBlocked) in "

@@ -7,7 +7,7 @@ import StoreInterface
 /// `prepare` builds the workload (graph, payloads, operation sequence) once
 /// per case, from the run's seed; `runRound` runs one round on a fresh store
 /// of the given type and measures it. Every store gets the same workload.
-package protocol BenchScenario {
+public protocol BenchScenario {
     associatedtype Workload: Sendable
     /// The scenario's metric ids, as constants (`enum Metric`).
     associatedtype Metric
@@ -54,29 +54,29 @@ package protocol BenchScenario {
 }
 
 extension BenchScenario {
-    package static func cases(for profile: Profile) -> [ParameterSet] {
+    public static func cases(for profile: Profile) -> [ParameterSet] {
         [ParameterSet.defaults(parameters, profile)]
     }
 
-    package static func configuration(for parameters: ParameterSet) -> StoreConfiguration {
+    public static func configuration(for parameters: ParameterSet) -> StoreConfiguration {
         StoreConfiguration()
     }
 
-    package static func label(for parameters: ParameterSet) -> String {
+    public static func label(for parameters: ParameterSet) -> String {
         parameters.label(order: Self.parameters)
     }
 
-    package static var notes: [String] { [] }
+    public static var notes: [String] { [] }
 
-    package static func headline(for parameters: ParameterSet) -> MetricID { headline }
+    public static func headline(for parameters: ParameterSet) -> MetricID { headline }
 
-    package static var mechanisms: [MechanismTemplate] { [] }
+    public static var mechanisms: [MechanismTemplate] { [] }
 
-    package static var countsInstructions: Bool { true }
+    public static var countsInstructions: Bool { true }
 
-    package static func checks(for parameters: ParameterSet) -> [MetricID] { [] }
+    public static func checks(for parameters: ParameterSet) -> [MetricID] { [] }
 
-    package static func validate(_ parameters: ParameterSet) throws(ScenarioError) {}
+    public static func validate(_ parameters: ParameterSet) throws(ScenarioError) {}
 
     /// A fresh store for a round: the case's configuration, on the round's
     /// main thread.
@@ -99,10 +99,10 @@ extension BenchScenario {
 }
 
 /// A scenario could not be prepared or run.
-package struct ScenarioError: Error, Sendable, CustomStringConvertible {
-    package let description: String
+public struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    public let description: String
 
-    package init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }

@@ -92,7 +92,7 @@ enum ChildPropagation: BenchScenario {
     static let mechanisms: [MechanismTemplate] = [
         "Propagation of one user: \(Metric.rebuilt) parents rebuilt and \(Metric.notifications) notifications per "
             + "update, \(Metric.update.mallocs) mallocs per update; live objects point at the one user object.",
-        "Observing a held tree: {listen.p50}, the cost of registering with the store and handing out what it holds.",
+        "Observing a held tree: \(Metric.listen.p50), the cost of registering with the store and handing out what it holds.",
     ]
 
     static func checks(for parameters: ParameterSet) -> [MetricID] {

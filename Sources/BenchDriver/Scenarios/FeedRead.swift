@@ -51,7 +51,7 @@ enum FeedRead: BenchScenario {
     static let mechanisms: [MechanismTemplate] = [
         "A row reads its fields from what the screen holds: a value in hand, live objects (each under its lock "
             + "where objects are shared between threads) or a flat note joined through the cache (\(Metric.row) per row); "
-            + "a held lookup costs {lookup.held.p50}, taking \(Metric.heldLookup.locks) locks.",
+            + "a held lookup costs \(Metric.heldLookup.p50), taking \(Metric.heldLookup.locks) locks.",
     ]
 
     static func cases(for profile: Profile) -> [ParameterSet] {

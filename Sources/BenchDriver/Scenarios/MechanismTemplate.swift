@@ -5,39 +5,39 @@ import BenchResults
 /// `"a held lookup costs \(Metric.heldLookup.p50)"`. Only a `MetricID` can be
 /// interpolated, so every figure a sentence names is a metric the scenario
 /// declares (a test checks the run produces it).
-package struct MechanismTemplate: Sendable, ExpressibleByStringInterpolation {
+public struct MechanismTemplate: Sendable, ExpressibleByStringInterpolation {
     /// The sentence with a `{metric-id}` placeholder for each figure, as the
     /// report reads it (`Mechanism`).
-    package private(set) var text: String
+    public private(set) var text: String
     /// The metrics the sentence names, in order.
-    package private(set) var metrics: [MetricID]
+    public private(set) var metrics: [MetricID]
 
-    package init(stringLiteral value: String) {
+    public init(stringLiteral value: String) {
         text = value
         metrics = []
     }
 
-    package init(stringInterpolation: StringInterpolation) {
+    public init(stringInterpolation: StringInterpolation) {
         text = stringInterpolation.text
         metrics = stringInterpolation.metrics
     }
 
-    package struct StringInterpolation: StringInterpolationProtocol {
+    public struct StringInterpolation: StringInterpolationProtocol {
         var text = ""
         var metrics: [MetricID] = []
 
-        package init(literalCapacity: Int, interpolationCount: Int) {}
+        public init(literalCapacity: Int, interpolationCount: Int) {}
 
-        package mutating func appendLiteral(_ literal: String) { text += literal }
+        public mutating func appendLiteral(_ literal: String) { text += literal }
 
-        package mutating func appendInterpolation(_ metric: MetricID) {
+        public mutating func appendInterpolation(_ metric: MetricID) {
             text += "{\(metric.rawValue)}"
             metrics.append(metric)
         }
     }
 
     /// Two parts of one sentence, written across lines.
-    package static func + (lhs: MechanismTemplate, rhs: MechanismTemplate) -> MechanismTemplate {
+    public static func + (lhs: MechanismTemplate, rhs: MechanismTemplate) -> MechanismTemplate {
         var joined = lhs
         joined.text += rhs.text
         joined.metrics += rhs.metrics

@@ -3,7 +3,7 @@ import ModelGraph
 import StoreInterface
 
 /// Every scenario the suite measures, in report order (`bench list`).
-package enum ScenarioID: String, CaseIterable, Sendable, Codable {
+public enum ScenarioID: String, CaseIterable, Sendable, Codable {
     case feedRead = "feed-read"
     case tagRename = "tag-rename"
     case partialMerge = "partial-merge"
@@ -17,7 +17,7 @@ package enum ScenarioID: String, CaseIterable, Sendable, Codable {
     case consistency
 
     /// The scenario's definition, for its metadata.
-    package var definition: any BenchScenario.Type {
+    public var definition: any BenchScenario.Type {
         switch self {
         case .feedRead: FeedRead.self
         case .tagRename: TagRename.self
@@ -34,20 +34,20 @@ package enum ScenarioID: String, CaseIterable, Sendable, Codable {
     }
 
     /// Throws when the parameters do not make a case together.
-    package func validate(_ parameters: ParameterSet) throws(ScenarioError) {
+    public func validate(_ parameters: ParameterSet) throws(ScenarioError) {
         try definition.validate(parameters)
     }
 
     /// Whether instructions are counted for the scenario's operations.
-    package var countsInstructions: Bool { definition.countsInstructions }
+    public var countsInstructions: Bool { definition.countsInstructions }
 
     /// The metric a case's one-line verdict is based on.
-    package func headline(for parameters: ParameterSet) -> MetricID {
+    public func headline(for parameters: ParameterSet) -> MetricID {
         definition.headline(for: parameters)
     }
 
     /// The metrics of a case that must be 0 on every store.
-    package func checks(for parameters: ParameterSet) -> [MetricID] {
+    public func checks(for parameters: ParameterSet) -> [MetricID] {
         definition.checks(for: parameters)
     }
 

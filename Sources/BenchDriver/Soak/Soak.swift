@@ -13,12 +13,12 @@ import StoreInterface
 /// thread owns the users, notes and tags whose id is its index modulo the
 /// thread count), while reads, propagation into parents and notifications
 /// still cross threads.
-package enum Soak {
+public enum Soak {
     /// Soaks a fresh `Store` for `plan.seconds`, or until `cancellation`
     /// says stop; the writes done by then are checked all the same. The
     /// calling thread is the main thread: screens live there, and it drains
     /// the main queue while the workers run.
-    package static func run<Store: ModelStore>(
+    public static func run<Store: ModelStore>(
         _ type: Store.Type, _ plan: SoakPlan, cancellation: CancellationFlag = CancellationFlag()
     ) throws -> SoakOutcome {
         let graph = try GeneratedGraph(shape: plan.shape, seed: plan.seed)

@@ -1,21 +1,21 @@
 import ModelGraph
 
 /// How long and how wide a soak runs.
-package struct SoakPlan: Sendable, Hashable {
+public struct SoakPlan: Sendable, Hashable {
     /// Wall time each store is soaked for, unless interrupted.
-    package var seconds: Double
+    public var seconds: Double
     /// Threads hammering the store at once; each writes its own partition.
-    package var threads: Int
-    package var seed: UInt64
-    package var shape: GraphShape
+    public var threads: Int
+    public var seed: UInt64
+    public var shape: GraphShape
 
     /// A graph big enough that the weak table churns, small enough that the
     /// serial replay after a long soak stays quick.
-    static let standardShape = GraphShape(
+    public static let standardShape = GraphShape(
         users: 2_000, tags: 200, notes: 4_000, tagsPerNote: 3,
         threads: 100, participantsPerMessage: 3, repliesPerMessage: 2, threadDepth: 2)
 
-    package init(seconds: Double, threads: Int, seed: UInt64, shape: GraphShape = SoakPlan.standardShape) {
+    public init(seconds: Double, threads: Int, seed: UInt64, shape: GraphShape = SoakPlan.standardShape) {
         self.seconds = seconds
         self.threads = threads
         self.seed = seed
@@ -24,35 +24,35 @@ package struct SoakPlan: Sendable, Hashable {
 }
 
 /// What one store did in a soak, and whether it ended where it should.
-package struct SoakOutcome: Sendable {
-    package let store: String
+public struct SoakOutcome: Sendable {
+    public let store: String
     /// How long the threads worked: the plan's time, or less if interrupted.
-    package let seconds: Double
-    package let wasInterrupted: Bool
+    public let seconds: Double
+    public let wasInterrupted: Bool
     /// Writes applied by each thread (patches and batches), in thread order.
-    package let writesPerThread: [Int]
+    public let writesPerThread: [Int]
     /// Lookups whose rows were displayed, on every thread.
-    package let reads: Int
+    public let reads: Int
     /// Screens opened and closed while writes ran.
-    package let screens: Int
+    public let screens: Int
     /// Weak-table purges run by the threads (0 effect on a store without one).
-    package let purges: Int
+    public let purges: Int
     /// Writes that threw: there should be none.
-    package let failures: Int
+    public let failures: Int
     /// Where the soaked state first differs from the serial replay's, if it does.
-    package let stateDifference: String?
+    public let stateDifference: String?
     /// Change counts (inserted, updated, unchanged) concurrently and serially.
-    package let concurrentChanges: [Int]
-    package let serialChanges: [Int]
+    public let concurrentChanges: [Int]
+    public let serialChanges: [Int]
     /// Long-lived screens whose last handle did not display what the store does now.
-    package let staleScreens: Int
+    public let staleScreens: Int
     /// Observers still registered after every screen closed.
-    package let observersLeft: Int
+    public let observersLeft: Int
 
-    package var writes: Int { writesPerThread.reduce(0, +) }
+    public var writes: Int { writesPerThread.reduce(0, +) }
 
     /// Nothing lost, nothing extra, nothing left behind.
-    package var isConsistent: Bool {
+    public var isConsistent: Bool {
         failures == 0 && stateDifference == nil && concurrentChanges == serialChanges
             && staleScreens == 0 && observersLeft == 0
     }

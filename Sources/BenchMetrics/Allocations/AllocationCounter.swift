@@ -1,19 +1,19 @@
 import Synchronization
 
 /// What one thread allocated over a measured region.
-package struct AllocationCount: Hashable, Sendable, Codable {
+public struct AllocationCount: Hashable, Sendable, Codable {
     /// Allocation requests (malloc, calloc, realloc to a new block, Swift
     /// object allocations: every one of them a malloc underneath).
-    package var mallocs: UInt64 = 0
+    public var mallocs: UInt64 = 0
     /// Bytes allocated, rounded up to jemalloc's size classes.
-    package var bytes: UInt64 = 0
+    public var bytes: UInt64 = 0
 
-    package init(mallocs: UInt64 = 0, bytes: UInt64 = 0) {
+    public init(mallocs: UInt64 = 0, bytes: UInt64 = 0) {
         self.mallocs = mallocs
         self.bytes = bytes
     }
 
-    package static func + (lhs: AllocationCount, rhs: AllocationCount) -> AllocationCount {
+    public static func + (lhs: AllocationCount, rhs: AllocationCount) -> AllocationCount {
         AllocationCount(mallocs: lhs.mallocs + rhs.mallocs, bytes: lhs.bytes + rhs.bytes)
     }
 }
@@ -31,7 +31,7 @@ package struct AllocationCount: Hashable, Sendable, Codable {
 /// Create, `start()` and `stop()` on the same thread. Starting and stopping
 /// cost tens of microseconds (a statistics refresh): measure regions, not
 /// single operations.
-package final class AllocationCounter {
+public final class AllocationCounter {
     private let arena: UInt32
     private let smallRequests: Jemalloc.MIB
     private let largeRequests: Jemalloc.MIB
@@ -39,7 +39,7 @@ package final class AllocationCounter {
     private var previousArena: UInt32
 
     /// Binds the calling thread to a private arena until `release()` or deinit.
-    package init() throws(AllocatorError) {
+    public init() throws(AllocatorError) {
         try AllocatorCheck.requireJemalloc()
         arena = try ArenaPool.shared.take()
         // A new arena's statistics have no names until the next refresh.
@@ -60,7 +60,7 @@ package final class AllocationCounter {
     private var released = false
 
     /// Gives the arena back and rebinds the thread to the arena it had.
-    package func release() {
+    public func release() {
         guard !released else { return }
         released = true
         try? Jemalloc.perform("thread.tcache.flush")
@@ -69,18 +69,18 @@ package final class AllocationCounter {
     }
 
     /// Begins a region.
-    package func start() throws(AllocatorError) {
+    public func start() throws(AllocatorError) {
         startCount = try current()
     }
 
     /// Ends the region begun by `start()`.
-    package func stop() throws(AllocatorError) -> AllocationCount {
+    public func stop() throws(AllocatorError) -> AllocationCount {
         let end = try current()
         return AllocationCount(mallocs: end.mallocs &- startCount.mallocs, bytes: end.bytes &- startCount.bytes)
     }
 
     /// Counts the allocations `body` makes on this thread.
-    package func count<R>(_ body: () throws -> R) throws -> (result: R, allocations: AllocationCount) {
+    public func count<R>(_ body: () throws -> R) throws -> (result: R, allocations: AllocationCount) {
         try start()
         let result = try body()
         return (result, try stop())

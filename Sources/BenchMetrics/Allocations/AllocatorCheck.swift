@@ -6,13 +6,13 @@ import Synchronization
 
 /// Proves that jemalloc serves this process's allocations, including the
 /// Swift runtime's, before any count is trusted.
-package enum AllocatorCheck {
+public enum AllocatorCheck {
     private static let verdict = Mutex<Result<Void, AllocatorError>?>(nil)
 
     /// Throws, once and for all, if jemalloc is not the allocator: if the
     /// library was linked but libc's malloc still serves `malloc` and Swift
     /// object allocations, every count would be zero.
-    package static func requireJemalloc() throws(AllocatorError) {
+    public static func requireJemalloc() throws(AllocatorError) {
         let result = verdict.withLock { cached in
             if let cached { return cached }
             let checked = Result<Void, AllocatorError> { () throws(AllocatorError) in try check() }
@@ -53,7 +53,7 @@ package enum AllocatorCheck {
     }
 
     /// The jemalloc version string, for provenance.
-    package static var version: String? {
+    public static var version: String? {
         try? Jemalloc.version()
     }
 }

@@ -10,10 +10,10 @@ enum Jemalloc {
     /// names built at run time (an arena's statistics).
     struct MIB: Sendable {
         private let components: [Int]
-        package let name: String
+        public let name: String
 
         /// Resolves `name`, for example `"stats.arenas.3.small.nrequests"`.
-        package init(_ name: String) throws(AllocatorError) {
+        public init(_ name: String) throws(AllocatorError) {
             var components = [Int](repeating: 0, count: 8)
             var count = components.count
             let status = components.withUnsafeMutableBufferPointer { buffer in
@@ -78,7 +78,7 @@ enum Jemalloc {
     }
 
     /// The version string jemalloc was built as.
-    package static func version() throws(AllocatorError) -> String {
+    public static func version() throws(AllocatorError) -> String {
         var pointer: UnsafePointer<CChar>?
         var size = MemoryLayout<UnsafePointer<CChar>?>.size
         try check("version", mallctl(cName("version"), &pointer, &size, nil, 0))
@@ -98,11 +98,11 @@ enum Jemalloc {
 }
 
 /// jemalloc could not be read, or is not the allocator.
-package enum AllocatorError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum AllocatorError: Error, Hashable, Sendable, CustomStringConvertible {
     case control(String, Int32)
     case notTheAllocator(String)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .control(let name, let status):
             "jemalloc control '\(name)' failed with status \(status)"

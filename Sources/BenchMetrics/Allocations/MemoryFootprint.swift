@@ -1,14 +1,14 @@
 /// The process's heap as jemalloc sees it, after a statistics refresh.
-package struct MemoryFootprint: Hashable, Sendable, Codable {
+public struct MemoryFootprint: Hashable, Sendable, Codable {
     /// Bytes in live allocations.
-    package var allocated: UInt64
+    public var allocated: UInt64
     /// Bytes in pages holding live allocations (allocated plus fragmentation).
-    package var active: UInt64
+    public var active: UInt64
     /// Bytes physically resident in jemalloc's mappings.
-    package var resident: UInt64
+    public var resident: UInt64
 
     /// Reads the current footprint; refreshes jemalloc's statistics first.
-    package static func current() throws(AllocatorError) -> MemoryFootprint {
+    public static func current() throws(AllocatorError) -> MemoryFootprint {
         try AllocatorCheck.requireJemalloc()
         try Jemalloc.perform("thread.tcache.flush")
         try Jemalloc.refreshStatistics()

@@ -5,14 +5,14 @@
 /// allocated and where it is freed, not in an arena other threads share. So
 /// two readings around a region say whether the region, run on this thread,
 /// freed everything it allocated: `outstanding(since:)` is 0.
-package struct ThreadHeapBalance: Hashable, Sendable {
+public struct ThreadHeapBalance: Hashable, Sendable {
     /// Bytes allocated by this thread since it started, in size classes.
-    package var allocated: UInt64
+    public var allocated: UInt64
     /// Bytes freed by this thread since it started.
     var deallocated: UInt64
 
     /// The calling thread's counters now.
-    package static func current() throws(AllocatorError) -> ThreadHeapBalance {
+    public static func current() throws(AllocatorError) -> ThreadHeapBalance {
         try AllocatorCheck.requireJemalloc()
         return ThreadHeapBalance(
             allocated: try Jemalloc.readCounter("thread.allocated"),

@@ -5,24 +5,24 @@ import Instrumentation
 
 /// What the kernel accounts to the calling thread: CPU time and context
 /// switches (`getrusage(RUSAGE_THREAD)`), beside wall time.
-package struct ThreadUsage: Hashable, Sendable, Codable {
+public struct ThreadUsage: Hashable, Sendable, Codable {
     var userNanoseconds: UInt64 = 0
     var systemNanoseconds: UInt64 = 0
     /// The thread gave up the CPU (blocked, for example on a lock).
-    package var voluntarySwitches: UInt64 = 0
+    public var voluntarySwitches: UInt64 = 0
     /// The scheduler took the CPU away (time slice over, preempted).
-    package var involuntarySwitches: UInt64 = 0
+    public var involuntarySwitches: UInt64 = 0
     var wallNanoseconds: UInt64 = 0
 
-    package init() {}
+    public init() {}
 
     /// CPU time over wall time: 1 means never off the CPU.
-    package var cpuShare: Double {
+    public var cpuShare: Double {
         wallNanoseconds == 0 ? 0 : Double(userNanoseconds + systemNanoseconds) / Double(wallNanoseconds)
     }
 
     /// The calling thread's counters now.
-    package static func current() -> ThreadUsage {
+    public static func current() -> ThreadUsage {
         var usage = rusage()
         // RUSAGE_THREAD (1) is a GNU extension the Glibc module does not export.
         getrusage(__rusage_who_t(1), &usage)
@@ -39,7 +39,7 @@ package struct ThreadUsage: Hashable, Sendable, Codable {
     }
 
     /// What happened between `start` and this reading.
-    package func since(_ start: ThreadUsage) -> ThreadUsage {
+    public func since(_ start: ThreadUsage) -> ThreadUsage {
         var delta = ThreadUsage()
         delta.userNanoseconds = userNanoseconds &- start.userNanoseconds
         delta.systemNanoseconds = systemNanoseconds &- start.systemNanoseconds
@@ -50,7 +50,7 @@ package struct ThreadUsage: Hashable, Sendable, Codable {
     }
 
     /// Sums another thread's usage into this one (wall time: the longest).
-    package mutating func add(_ other: ThreadUsage) {
+    public mutating func add(_ other: ThreadUsage) {
         userNanoseconds += other.userNanoseconds
         systemNanoseconds += other.systemNanoseconds
         voluntarySwitches += other.voluntarySwitches

@@ -12,9 +12,9 @@ import Synchronization
 /// depends on the code executed, not on how fast the CPU runs it or on other
 /// load on the machine, and with the allocator's timed purging switched
 /// off (`allocatorOptions`) it repeats exactly between runs of one build.
-package struct InstructionCounter: Sendable {
+public struct InstructionCounter: Sendable {
     /// The environment variable naming callgrind's output file.
-    package static let outputVariable = "BENCH_CALLGRIND_OUT"
+    public static let outputVariable = "BENCH_CALLGRIND_OUT"
 
     /// The jemalloc options (`MALLOC_CONF`) a counted process starts with.
     ///
@@ -24,7 +24,7 @@ package struct InstructionCounter: Sendable {
     /// build from one directory moved by up to 1.1% between runs. Never
     /// purging makes them repeat exactly (132 of 132 equal in two full quick
     /// passes); it is housekeeping on a timer, not the work an operation does.
-    package static let allocatorOptions = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
+    public static let allocatorOptions = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
 
     /// Callgrind numbers its dumps per process, so the next number is shared
     /// by every counter (regions are counted one at a time).
@@ -36,7 +36,7 @@ package struct InstructionCounter: Sendable {
 
     /// The counter of this process, or nil when it does not run under
     /// callgrind set up as above.
-    package static func underCallgrind() throws(InstructionCountError) -> InstructionCounter? {
+    public static func underCallgrind() throws(InstructionCountError) -> InstructionCounter? {
         guard ccg_running_on_valgrind() != 0 else { return nil }
         guard ccg_has_client_requests() != 0 else {
             throw InstructionCountError("this build of bench has no Valgrind client requests (valgrind/callgrind.h was missing when it was built); install valgrind (scripts/install-dependencies) and rebuild from clean (rm -rf .build)")
@@ -66,7 +66,7 @@ package struct InstructionCounter: Sendable {
 
     /// The instructions `region` executes on any thread, less the fixed cost
     /// of switching counting on and off.
-    package func count(_ region: () -> Void) throws(InstructionCountError) -> UInt64 {
+    public func count(_ region: () -> Void) throws(InstructionCountError) -> UInt64 {
         let number = Self.dumpsWritten.withLock { written in
             written += 1
             ccg_start_counting()
@@ -80,10 +80,10 @@ package struct InstructionCounter: Sendable {
 }
 
 /// Instructions could not be counted: one line saying why.
-package struct InstructionCountError: Error, CustomStringConvertible, Sendable {
-    package let description: String
+public struct InstructionCountError: Error, CustomStringConvertible, Sendable {
+    public let description: String
 
-    package init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }

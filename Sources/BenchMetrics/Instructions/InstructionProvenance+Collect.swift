@@ -6,7 +6,7 @@ import Glibc
 
 extension InstructionProvenance {
     /// Counts the probe with `counter`.
-    package static func collect(valgrind: String, counter: InstructionCounter) throws(InstructionCountError) -> InstructionProvenance {
+    public static func collect(valgrind: String, counter: InstructionCounter) throws(InstructionCountError) -> InstructionProvenance {
         // Allocated outside the count (what malloc executes depends on the
         // heap's state), and at fixed page offsets: the routines take other
         // paths near a page's end and when source and target alias in 4 KiB.

@@ -3,7 +3,7 @@ import Instrumentation
 
 extension ClockCalibration {
     /// Measures the clock: many back-to-back reads, the median difference.
-    package static func measure(reads: Int = 100_000) -> ClockCalibration {
+    public static func measure(reads: Int = 100_000) -> ClockCalibration {
         var differences = [UInt64]()
         differences.reserveCapacity(reads)
         var previous = MonotonicClock.now()

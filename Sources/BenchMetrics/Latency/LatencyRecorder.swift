@@ -5,18 +5,18 @@ import Histogram
 ///
 /// One recorder per thread: recording takes no lock. Merge the threads'
 /// recorders afterwards with `merge(_:)`.
-package struct LatencyRecorder: Sendable {
+public struct LatencyRecorder: Sendable {
     private var histogram: Histogram<UInt64>
     /// Operations each recorded value stands for: 1 when every operation was
     /// timed alone, more when operations were timed in batches and divided.
-    package private(set) var operationsPerSample: Int
+    public private(set) var operationsPerSample: Int
     /// Wall time covered by the samples, for throughput.
-    package private(set) var totalNanoseconds: UInt64 = 0
+    public private(set) var totalNanoseconds: UInt64 = 0
     private var outOfRange: UInt64 = 0
 
     static let highestTrackable: UInt64 = 100_000_000_000
 
-    package init(operationsPerSample: Int = 1) {
+    public init(operationsPerSample: Int = 1) {
         precondition(operationsPerSample >= 1, "a sample stands for at least one operation")
         histogram = Histogram(lowestDiscernibleValue: 1, highestTrackableValue: Self.highestTrackable,
                               numberOfSignificantValueDigits: .three)
@@ -25,14 +25,14 @@ package struct LatencyRecorder: Sendable {
 
     /// Records one operation that took `nanoseconds`.
     @inlinable
-    package mutating func record(_ nanoseconds: UInt64) {
+    public mutating func record(_ nanoseconds: UInt64) {
         recordSample(nanoseconds, spanning: nanoseconds)
     }
 
     /// Records a batch of `operationsPerSample` operations that took
     /// `totalNanoseconds` together, as one sample of their mean.
     @inlinable
-    package mutating func recordBatch(totalNanoseconds: UInt64) {
+    public mutating func recordBatch(totalNanoseconds: UInt64) {
         recordSample(totalNanoseconds / UInt64(operationsPerSample), spanning: totalNanoseconds)
     }
 
@@ -41,7 +41,7 @@ package struct LatencyRecorder: Sendable {
     /// operations after it shows in their latency rather than vanishing
     /// (coordinated omission). See `OpenLoopSchedule`.
     @inlinable
-    package mutating func record(intendedStart: UInt64, end: UInt64, actualStart: UInt64) {
+    public mutating func record(intendedStart: UInt64, end: UInt64, actualStart: UInt64) {
         recordSample(end &- min(intendedStart, actualStart), spanning: end &- actualStart)
     }
 
@@ -54,7 +54,7 @@ package struct LatencyRecorder: Sendable {
     }
 
     /// Adds another recorder's samples (another thread's, another round's).
-    package mutating func merge(_ other: LatencyRecorder) {
+    public mutating func merge(_ other: LatencyRecorder) {
         precondition(other.operationsPerSample == operationsPerSample,
                      "merging recorders that batch differently would mix per-operation and per-batch values")
         histogram.add(other.histogram)
@@ -63,10 +63,10 @@ package struct LatencyRecorder: Sendable {
     }
 
     /// Samples recorded.
-    package var sampleCount: UInt64 { histogram.totalCount }
+    public var sampleCount: UInt64 { histogram.totalCount }
 
     /// The percentiles and throughput of what was recorded.
-    package var summary: LatencySummary {
+    public var summary: LatencySummary {
         let samples = histogram.totalCount
         let operations = samples * UInt64(operationsPerSample)
         return LatencySummary(
@@ -86,21 +86,21 @@ package struct LatencyRecorder: Sendable {
 }
 
 /// Latency percentiles in nanoseconds per operation.
-package struct LatencySummary: Hashable, Sendable, Codable {
-    package var samples: UInt64
-    package var operations: UInt64
+public struct LatencySummary: Hashable, Sendable, Codable {
+    public var samples: UInt64
+    public var operations: UInt64
     /// 1 when each operation was timed alone; otherwise every sample is the
     /// mean of a batch of this many operations, and the percentiles describe
     /// batch means (a batch hides the spread within it).
-    package var operationsPerSample: Int
-    package var p50: Double
-    package var p90: Double
-    package var p99: Double
+    public var operationsPerSample: Int
+    public var p50: Double
+    public var p90: Double
+    public var p99: Double
     var p999: Double
-    package var max: Double
-    package var mean: Double
+    public var max: Double
+    public var mean: Double
     /// Operations per second of the time the samples covered.
-    package var operationsPerSecond: Double
+    public var operationsPerSecond: Double
     /// Samples outside 1 ns...100 s, clamped into range.
     var clampedSamples: UInt64
 

@@ -7,11 +7,11 @@ import Glibc
 /// Start times of a fixed-rate workload, for recording without coordinated
 /// omission: each operation's latency runs from when it was *due*, so an
 /// operation that had to wait behind a slow one is charged for the wait.
-package struct OpenLoopSchedule: Sendable {
-    package let start: UInt64
-    package let intervalNanoseconds: UInt64
+public struct OpenLoopSchedule: Sendable {
+    public let start: UInt64
+    public let intervalNanoseconds: UInt64
 
-    package init(start: UInt64, intervalNanoseconds: UInt64) {
+    public init(start: UInt64, intervalNanoseconds: UInt64) {
         precondition(intervalNanoseconds > 0, "a fixed rate needs a positive interval")
         self.start = start
         self.intervalNanoseconds = intervalNanoseconds
@@ -19,14 +19,14 @@ package struct OpenLoopSchedule: Sendable {
 
     /// When operation `index` is due.
     @inlinable
-    package func intendedStart(of index: Int) -> UInt64 {
+    public func intendedStart(of index: Int) -> UInt64 {
         start &+ UInt64(index) &* intervalNanoseconds
     }
 
     /// Waits until operation `index` is due (returns at once if it is late)
     /// and returns the due time. Sleeps for most of the wait, spins the last
     /// 50 µs so the start is precise.
-    package func waitUntilDue(_ index: Int) -> UInt64 {
+    public func waitUntilDue(_ index: Int) -> UInt64 {
         let due = intendedStart(of: index)
         while true {
             let now = MonotonicClock.now()

@@ -3,7 +3,7 @@ import Foundation
 
 extension Provenance {
     /// Reads the machine, the toolchain and the checkout now.
-    package static func collect(seed: UInt64, arguments: [String] = CommandLine.arguments) -> Provenance {
+    public static func collect(seed: UInt64, arguments: [String] = CommandLine.arguments) -> Provenance {
         let info = ProcessInfo.processInfo
         return Provenance(
             toolchain: MachineFacts.toolchain(),

@@ -14,7 +14,7 @@ enum GitHubBenchmarkExport {
         let extra: String
     }
 
-    package static func json(_ run: RunResult) -> Data {
+    public static func json(_ run: RunResult) -> Data {
         var entries: [Entry] = []
         for result in run.cases {
             for store in result.stores {

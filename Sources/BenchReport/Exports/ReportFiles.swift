@@ -5,11 +5,11 @@ import Foundation
 /// charts, the CSV and the github-action-benchmark JSON. Rendered from a
 /// `RunResult` and a `ReportContext` only, so regenerating from a saved
 /// `results.json` gives the same bytes.
-package enum ReportFiles {
+public enum ReportFiles {
     static let chartDirectory = "charts"
 
     /// Relative path → contents, in a stable order.
-    package static func render(_ run: RunResult, context: ReportContext) -> [(path: String, contents: Data)] {
+    public static func render(_ run: RunResult, context: ReportContext) -> [(path: String, contents: Data)] {
         let sweeps = Sweep.all(in: run, context: context)
         var files: [(path: String, contents: Data)] = [
             ("report.md", Data(MarkdownReport.render(run, context: context, sweeps: sweeps).utf8)),
@@ -26,7 +26,7 @@ package enum ReportFiles {
     /// earlier report left there that this one does not have. Returns what it
     /// wrote, for a message: "report.md, results.csv, ... and 12 charts".
     @discardableResult
-    package static func write(_ run: RunResult, context: ReportContext, to directory: URL) throws(OutputError) -> String {
+    public static func write(_ run: RunResult, context: ReportContext, to directory: URL) throws(OutputError) -> String {
         let files = render(run, context: context)
         let charts = directory.appendingPathComponent(chartDirectory)
         if files.contains(where: { $0.path.hasPrefix(chartDirectory + "/") }) {

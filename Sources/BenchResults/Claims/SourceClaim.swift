@@ -3,17 +3,17 @@
 /// and the cases of a run that test it. The report judges it from the run's
 /// figures alone (`ClaimVerdict`), so a claim's verdict is as reproducible
 /// as the rest of the report.
-package struct SourceClaim: Sendable {
+public struct SourceClaim: Sendable {
     /// Who claimed it: "Vesper (Brent Simmons, 2014)".
-    package let source: String
+    public let source: String
     /// The claim, as its source put it.
-    package let statement: String
-    package let favours: DesignSelector
+    public let statement: String
+    public let favours: DesignSelector
     /// Each a scenario's cases, one of their metrics and what the figure
     /// must satisfy for the claim to hold there.
-    package let tests: [ClaimTest]
+    public let tests: [ClaimTest]
 
-    package init(source: String, statement: String, favours: DesignSelector, tests: [ClaimTest]) {
+    public init(source: String, statement: String, favours: DesignSelector, tests: [ClaimTest]) {
         self.source = source
         self.statement = statement
         self.favours = favours
@@ -24,34 +24,34 @@ package struct SourceClaim: Sendable {
 /// The stores of one design: a family, optionally narrowed to where they
 /// may be used ("main thread"). Matched against the run's `StoreInfo`, so a
 /// claim names a design, never a store.
-package struct DesignSelector: Sendable {
+public struct DesignSelector: Sendable {
     /// "immutable values" or "live objects", as `StoreInfo.family`.
-    package let family: String
+    public let family: String
     /// As `StoreInfo.threading`; nil for every store of the family.
-    package let threading: String?
+    public let threading: String?
     /// For people: "live objects on the main thread".
-    package let label: String
+    public let label: String
 
-    package init(family: String, threading: String? = nil, label: String) {
+    public init(family: String, threading: String? = nil, label: String) {
         self.family = family
         self.threading = threading
         self.label = label
     }
 
-    package func matches(_ design: StoreInfo) -> Bool {
+    public func matches(_ design: StoreInfo) -> Bool {
         design.family == family && (threading == nil || design.threading == threading)
     }
 }
 
 /// One way a run tests a claim: the cases of `scenario` whose parameters
 /// include `parameters` (every case when empty), judged on `metric`.
-package struct ClaimTest: Sendable {
-    package let scenario: String
-    package let parameters: [String: Int]
-    package let metric: MetricID
-    package let rule: ClaimRule
+public struct ClaimTest: Sendable {
+    public let scenario: String
+    public let parameters: [String: Int]
+    public let metric: MetricID
+    public let rule: ClaimRule
 
-    package init(scenario: String, parameters: [String: Int] = [:], metric: MetricID, rule: ClaimRule) {
+    public init(scenario: String, parameters: [String: Int] = [:], metric: MetricID, rule: ClaimRule) {
         self.scenario = scenario
         self.parameters = parameters
         self.metric = metric
@@ -60,7 +60,7 @@ package struct ClaimTest: Sendable {
 }
 
 /// What a case's figures must show for a claim to hold in it.
-package enum ClaimRule: Sendable {
+public enum ClaimRule: Sendable {
     /// The favoured family's best store is better than the other family's
     /// best, not significantly different, or at most this many times worse.
     case familyWithin(Double)

@@ -1,31 +1,31 @@
 import BenchStatistics
 
 /// What a measured number is, so it can be compared and gated correctly.
-package struct MetricDescriptor: Hashable, Sendable, Codable {
+public struct MetricDescriptor: Hashable, Sendable, Codable {
     /// Stable within a scenario, for example "rename.p99".
-    package var id: MetricID
+    public var id: MetricID
     /// For people, for example "rename p99".
-    package var label: String
+    public var label: String
     /// "ns", "µs", "mallocs/op", "bytes/model", ...
-    package var unit: String
-    package var kind: MetricKind
+    public var unit: String
+    public var kind: MetricKind
     /// Whether a smaller value is better (costs) or a larger one (throughput).
-    package var lowerIsBetter: Bool
+    public var lowerIsBetter: Bool
     /// Describes the run rather than ranks the stores (for example how many
     /// reads a thread managed, or how many entries a weak table holds): shown,
     /// never given a verdict, never gated.
-    package var informational: Bool
+    public var informational: Bool
     /// The operation of a store's floor that bounds this metric ("lookup",
     /// "row"): what `StoreInfo.floors` says it is built from.
-    package var bound: String?
+    public var bound: String?
     /// The id of the metric, in the same case and store, that measured the
     /// floor of this one: the report sets them side by side.
-    package var floor: MetricID?
+    public var floor: MetricID?
     /// A percentile far from the middle (p99, max): one slow operation moves
     /// it, so it is reported and never gated.
-    package var tail: Bool
+    public var tail: Bool
 
-    package init(id: MetricID, label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
+    public init(id: MetricID, label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
                 informational: Bool = false, bound: String? = nil, floor: MetricID? = nil, tail: Bool = false) {
         self.id = id
         self.label = label
@@ -42,7 +42,7 @@ package struct MetricDescriptor: Hashable, Sendable, Codable {
         case id, label, unit, kind, lowerIsBetter, informational, bound, floor, tail
     }
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(MetricID.self, forKey: .id)
         label = try container.decode(String.self, forKey: .label)
@@ -59,7 +59,7 @@ package struct MetricDescriptor: Hashable, Sendable, Codable {
 }
 
 /// How a metric behaves from run to run.
-package enum MetricKind: String, Hashable, Sendable, Codable {
+public enum MetricKind: String, Hashable, Sendable, Codable {
     /// Time: noisy, compared statistically.
     case timing
     /// Deterministic for a given build, seed and parameters (allocations and
@@ -84,26 +84,26 @@ package enum MetricKind: String, Hashable, Sendable, Codable {
 }
 
 /// One metric of one store over every round of a case.
-package struct MetricSeries: Hashable, Sendable, Codable {
-    package var metric: MetricDescriptor
+public struct MetricSeries: Hashable, Sendable, Codable {
+    public var metric: MetricDescriptor
     /// One value per round, in round order.
-    package var rounds: [Double]
-    package var summary: BenchSummary
+    public var rounds: [Double]
+    public var summary: BenchSummary
 
-    package init(metric: MetricDescriptor, rounds: [Double]) {
+    public init(metric: MetricDescriptor, rounds: [Double]) {
         self.metric = metric
         self.rounds = rounds
         self.summary = BenchSummary(rounds)
     }
 
-    package var median: Double { summary.median }
+    public var median: Double { summary.median }
 }
 
 extension Comparison {
     /// Compares two stores' rounds of one metric: an exact count exactly,
     /// instruction counts within `MetricKind.instructionsAlike`, anything
     /// else statistically.
-    package init(baseline: MetricSeries, candidate: MetricSeries) {
+    public init(baseline: MetricSeries, candidate: MetricSeries) {
         switch baseline.metric.kind {
         case .count:
             self.init(exactBaseline: baseline.median, candidate: candidate.median)

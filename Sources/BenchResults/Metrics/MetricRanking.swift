@@ -3,31 +3,31 @@ import BenchStatistics
 /// Every store of a case on one metric: the best one, and each other store
 /// against it, so a table of any number of stores reads "who is best, and
 /// how far behind is everyone else, surely or within noise".
-package struct MetricRanking: Hashable, Sendable, Codable {
+public struct MetricRanking: Hashable, Sendable, Codable {
     /// One store other than the best.
-    package struct Standing: Hashable, Sendable, Codable {
-        package var store: String
+    public struct Standing: Hashable, Sendable, Codable {
+        public var store: String
         /// This store's median over the best's.
-        package var ratio: Double
+        public var ratio: Double
         /// How many times worse than the best, at least 1 (the ratio, or its
         /// inverse for a metric where higher is better).
-        package var factor: Double
+        public var factor: Double
         /// Two-sided p-value against the best's rounds; 0 or 1 for an exact count.
-        package var pValue: Double
+        public var pValue: Double
         /// Significantly worse than the best: p < 0.05 and beyond the noise
         /// floor, or, for an exact count, any difference.
-        package var isWorse: Bool
+        public var isWorse: Bool
     }
 
-    package var metric: MetricID
+    public var metric: MetricID
     /// The store with the best median: the lowest for a cost, the highest
     /// for a throughput; the first in store order on a tie.
-    package var best: String
+    public var best: String
     /// Every other store, in store order.
-    package var standings: [Standing]
+    public var standings: [Standing]
 
     /// Ranks `series` (a store and its rounds, in store order) on `metric`.
-    package init(metric: MetricDescriptor, _ series: [(store: String, series: MetricSeries)]) {
+    public init(metric: MetricDescriptor, _ series: [(store: String, series: MetricSeries)]) {
         precondition(!series.isEmpty, "ranking no stores")
         self.metric = metric.id
         func better(_ a: Double, than b: Double) -> Bool { metric.lowerIsBetter ? a < b : a > b }
@@ -45,19 +45,19 @@ package struct MetricRanking: Hashable, Sendable, Codable {
     }
 
     /// The standing of `store`, nil for the best.
-    package func standing(of store: String) -> Standing? {
+    public func standing(of store: String) -> Standing? {
         standings.first { $0.store == store }
     }
 
     /// Whether every other store is significantly worse than the best.
-    package var isClear: Bool { !standings.isEmpty && standings.allSatisfy(\.isWorse) }
+    public var isClear: Bool { !standings.isEmpty && standings.allSatisfy(\.isWorse) }
 
     /// The best and every store not significantly worse than it.
-    package var leaders: [String] { [best] + standings.filter { !$0.isWorse }.map(\.store) }
+    public var leaders: [String] { [best] + standings.filter { !$0.isWorse }.map(\.store) }
 
     /// A ranking for each metric of `stores` that ranks (not informational),
     /// in the first store's metric order.
-    package static func all(_ stores: [StoreCaseResult]) -> [MetricRanking] {
+    public static func all(_ stores: [StoreCaseResult]) -> [MetricRanking] {
         var seen = Set<MetricID>()
         var rankings: [MetricRanking] = []
         for store in stores {

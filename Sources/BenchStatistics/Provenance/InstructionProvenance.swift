@@ -9,23 +9,23 @@
 /// picks for the CPU features Valgrind reports. `probe` counts those
 /// routines, so a host whose C library picks other variants shows another
 /// probe.
-package struct InstructionProvenance: Hashable, Sendable, Codable {
+public struct InstructionProvenance: Hashable, Sendable, Codable {
     /// `valgrind --version`, for example "valgrind-3.19.0".
-    package var valgrind: String
+    public var valgrind: String
     /// The C library's version, for example "2.36".
-    package var libc: String
+    public var libc: String
     /// Instructions of a fixed set of C library calls that dispatch on CPU
     /// features.
-    package var probe: UInt64
+    public var probe: UInt64
 
-    package init(valgrind: String, libc: String, probe: UInt64) {
+    public init(valgrind: String, libc: String, probe: UInt64) {
         self.valgrind = valgrind
         self.libc = libc
         self.probe = probe
     }
 
     /// What must match, with the toolchain, for counts to be compared.
-    package var key: String {
+    public var key: String {
         "\(valgrind) | libc \(libc) | C library probe \(probe) instructions"
     }
 }

@@ -8,8 +8,8 @@ import Glibc
 /// distribution" at `alpha`, *and* the medians differ by more than the noise
 /// floor. A shared, noisy machine produces tiny but "significant"
 /// differences; the floor keeps those from being called real.
-package struct Comparison: Hashable, Sendable, Codable {
-    package enum Verdict: String, Hashable, Sendable, Codable {
+public struct Comparison: Hashable, Sendable, Codable {
+    public enum Verdict: String, Hashable, Sendable, Codable {
         /// The candidate is significantly lower (cheaper, for a cost).
         case lower
         /// No significant difference.
@@ -19,12 +19,12 @@ package struct Comparison: Hashable, Sendable, Codable {
     }
 
     /// Candidate median over baseline median.
-    package var ratio: Double
+    public var ratio: Double
     /// Two-sided p-value of the Mann-Whitney U test.
-    package var pValue: Double
-    package var alpha: Double
-    package var noiseFloor: Double
-    package var verdict: Verdict
+    public var pValue: Double
+    public var alpha: Double
+    public var noiseFloor: Double
+    public var verdict: Verdict
 
     var isSignificant: Bool { verdict != .same }
 
@@ -32,7 +32,7 @@ package struct Comparison: Hashable, Sendable, Codable {
     ///   - noiseFloor: relative difference of the medians below which a
     ///     difference is never significant, as a factor either way: 0.02 is
     ///     2% (above 1.02 times or below 1/1.02 times).
-    package init(baseline: [Double], candidate: [Double], alpha: Double = 0.05, noiseFloor: Double = 0.02) {
+    public init(baseline: [Double], candidate: [Double], alpha: Double = 0.05, noiseFloor: Double = 0.02) {
         precondition(!baseline.isEmpty && !candidate.isEmpty, "comparing empty samples")
         let baselineMedian = Quantiles.median(baseline.sorted())
         let candidateMedian = Quantiles.median(candidate.sorted())
@@ -56,7 +56,7 @@ extension Comparison {
     /// Compares two exact values (deterministic counts): any difference
     /// beyond `tolerance` (relative) is significant, with p = 0; values within
     /// it are the same, with p = 1.
-    package init(exactBaseline baseline: Double, candidate: Double, tolerance: Double = 0) {
+    public init(exactBaseline baseline: Double, candidate: Double, tolerance: Double = 0) {
         ratio = baseline == 0 ? (candidate == 0 ? 1 : .infinity) : candidate / baseline
         let same = baseline == candidate || abs(ratio - 1) <= tolerance
         pValue = same ? 1 : 0

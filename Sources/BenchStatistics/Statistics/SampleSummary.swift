@@ -1,17 +1,17 @@
 /// Independent rounds of one measurement, summarized robustly: the median
 /// with a bootstrap confidence interval, outliers classified (never dropped),
 /// and a flag when the rounds disagree too much to trust a small difference.
-package struct SampleSummary: Hashable, Sendable, Codable {
-    package var count: Int
-    package var median: Double
+public struct SampleSummary: Hashable, Sendable, Codable {
+    public var count: Int
+    public var median: Double
     /// Bootstrap percentile interval of the median.
-    package var confidenceLow: Double
-    package var confidenceHigh: Double
+    public var confidenceLow: Double
+    public var confidenceHigh: Double
     var confidenceLevel: Double
-    package var mean: Double
+    public var mean: Double
     var standardDeviation: Double
-    package var min: Double
-    package var max: Double
+    public var min: Double
+    public var max: Double
     var outliers: OutlierCounts
 
     /// An interval wider than this share of the median, either side, is noisy.
@@ -24,14 +24,14 @@ package struct SampleSummary: Hashable, Sendable, Codable {
 
     /// Whether the rounds scatter so much that the median is uncertain by
     /// more than `noisyHalfWidth`: report the number, but flag it.
-    package var isNoisy: Bool { relativeHalfWidth > Self.noisyHalfWidth }
+    public var isNoisy: Bool { relativeHalfWidth > Self.noisyHalfWidth }
 
     /// Summarizes `samples` (at least one).
     ///
     /// - Parameters:
     ///   - resamples: bootstrap resamples; the interval is deterministic for
     ///     a given `seed`.
-    package init(_ samples: [Double], confidenceLevel: Double = 0.95, resamples: Int = 2_000, seed: UInt64 = 0x5EED) {
+    public init(_ samples: [Double], confidenceLevel: Double = 0.95, resamples: Int = 2_000, seed: UInt64 = 0x5EED) {
         precondition(!samples.isEmpty, "summarizing no samples")
         let sorted = samples.sorted()
         count = sorted.count
@@ -57,7 +57,7 @@ struct OutlierCounts: Hashable, Sendable, Codable {
     var highMild = 0
     var highSevere = 0
 
-    package var total: Int { lowSevere + lowMild + highMild + highSevere }
+    public var total: Int { lowSevere + lowMild + highMild + highSevere }
 
     init(sorted: [Double]) {
         guard sorted.count >= 4 else { return }
@@ -73,16 +73,16 @@ struct OutlierCounts: Hashable, Sendable, Codable {
 }
 
 /// Quantiles of a sample, the way summaries and charts compute them.
-package enum Quantiles {
+public enum Quantiles {
     /// Linear interpolation between closest ranks; `sorted` must be sorted.
-    package static func quantile(_ sorted: [Double], _ q: Double) -> Double {
+    public static func quantile(_ sorted: [Double], _ q: Double) -> Double {
         let position = q * Double(sorted.count - 1)
         let lower = Int(position.rounded(.down)), upper = Int(position.rounded(.up))
         let fraction = position - Double(lower)
         return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
     }
 
-    package static func median(_ sorted: [Double]) -> Double { quantile(sorted, 0.5) }
+    public static func median(_ sorted: [Double]) -> Double { quantile(sorted, 0.5) }
 }
 
 enum Bootstrap {
