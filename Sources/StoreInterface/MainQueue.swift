@@ -19,7 +19,7 @@ public final class MainQueue: @unchecked Sendable {
     private var pending: [@Sendable () -> Void] = []
     private var draining: [@Sendable () -> Void] = []
     /// Work items run by `drain()` so far. Main thread only.
-    private(set) var itemsRun = 0
+    public private(set) var itemsRun = 0
 
     /// A queue whose main thread is the calling thread.
     public init() {}

@@ -1,5 +1,5 @@
 /// Keeps a value alive and observable, so work producing it is not removed.
 @inline(never)
-func consume<T>(_ value: T) {
+public func consume<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }

@@ -3,7 +3,7 @@ import StoreInterface
 
 /// A model on a screen: the handle the screen holds and the observation that
 /// keeps it current. Keep it to keep showing the model.
-struct ShownModel: Sendable {
+public struct ShownModel: Sendable {
     let token: ObservationToken
     let holder: AnyObject & Sendable
 }

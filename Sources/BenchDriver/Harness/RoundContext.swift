@@ -9,9 +9,9 @@ public struct RoundContext: Sendable {
     public let seed: UInt64
     /// The round's index, for labelling only: rounds repeat the same work.
     public let round: Int
-    let calibration: ClockCalibration
+    public let calibration: ClockCalibration
     /// Whether allocations can be counted (jemalloc is the allocator).
-    let countsAllocations: Bool
+    public let countsAllocations: Bool
     /// Warm-up, timed, or counting instructions.
     public let pass: RoundPass
     /// The case's batch sizes, shared by every store.

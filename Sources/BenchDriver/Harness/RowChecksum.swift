@@ -2,7 +2,7 @@ import StoreInterface
 
 /// A row sink that folds every displayed field into a number, as cheaply as
 /// a cell setting its labels, so the optimizer cannot skip the reads.
-struct RowChecksum: RowSink {
+public struct RowChecksum: RowSink {
     public private(set) var value = 0
     public private(set) var fields = 0
 

@@ -45,7 +45,7 @@ public struct ParameterSpec: Sendable, Hashable {
     }
 
     /// `value` shrunk to this parameter's tiny size, for a test.
-    func tinyValue(_ value: Int) -> Int {
+    public func tinyValue(_ value: Int) -> Int {
         tiny.map { min(value, $0) } ?? value
     }
 

@@ -20,7 +20,7 @@ public struct MemoryFootprint: Hashable, Sendable, Codable {
 
     /// Returns unused cached memory to the system, so `resident` reflects
     /// what is live rather than what was once used.
-    static func purgeUnusedPages() throws(AllocatorError) {
+    public static func purgeUnusedPages() throws(AllocatorError) {
         try Jemalloc.perform("thread.tcache.flush")
         // MALLCTL_ARENAS_ALL: every arena.
         try Jemalloc.perform("arena.4096.purge")

@@ -9,7 +9,7 @@ public struct ThreadHeapBalance: Hashable, Sendable {
     /// Bytes allocated by this thread since it started, in size classes.
     public var allocated: UInt64
     /// Bytes freed by this thread since it started.
-    var deallocated: UInt64
+    public var deallocated: UInt64
 
     /// The calling thread's counters now.
     public static func current() throws(AllocatorError) -> ThreadHeapBalance {
@@ -22,7 +22,7 @@ public struct ThreadHeapBalance: Hashable, Sendable {
     /// Bytes allocated since `start` and not freed since, on this thread:
     /// positive when the region kept something, negative when it freed
     /// something allocated before it began.
-    func outstanding(since start: ThreadHeapBalance) -> Int64 {
+    public func outstanding(since start: ThreadHeapBalance) -> Int64 {
         Int64(bitPattern: (allocated &- start.allocated) &- (deallocated &- start.deallocated))
     }
 }

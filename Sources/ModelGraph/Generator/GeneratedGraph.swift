@@ -12,7 +12,7 @@ public struct GeneratedGraph: Sendable {
     public private(set) var messages: [MessageRecord] = []
     /// `messageParents[i]` is the message that message `i + 1` replies to;
     /// nil for a thread root.
-    private(set) var messageParents: [MessageID?] = []
+    public private(set) var messageParents: [MessageID?] = []
     private var random: SeededRandom
     /// Server time: every generated change is newer than the last.
     private var serverTime: Int64 = 1_700_000_000_000
@@ -62,13 +62,13 @@ public struct GeneratedGraph: Sendable {
         )
     }
 
-    func fullPayload(note id: NoteID) -> NotePayload {
+    public func fullPayload(note id: NoteID) -> NotePayload {
         let record = note(id)
         return NotePayload(id: id, full: record.attributes, author: record.author, tags: record.tags)
     }
 
     /// A message with every field present and its reply tree embedded.
-    func fullPayload(message id: MessageID) -> MessagePayload {
+    public func fullPayload(message id: MessageID) -> MessagePayload {
         let record = message(id)
         let attributes = record.attributes
         return MessagePayload(

@@ -77,7 +77,7 @@ public struct GraphShape: Hashable, Sendable, Codable {
     }
 
     /// The average number of notes carrying one tag.
-    var notesPerTag: Double {
+    public var notesPerTag: Double {
         tags == 0 ? 0 : Double(notes * tagsPerNote) / Double(tags)
     }
 

@@ -4,11 +4,11 @@
 /// or a reply chain thousands deep is a broken or hostile response, and
 /// decoding refuses it with a `PayloadDecodingError` naming the field instead
 /// of storing it (or recursing until the stack runs out).
-enum PayloadLimits {
+public enum PayloadLimits {
     /// The longest string field, in UTF-8 bytes (1 MiB).
-    static let maximumStringBytes = 1 << 20
+    public static let maximumStringBytes = 1 << 20
     /// The deepest chain of embedded replies below a message in one payload.
-    static let maximumReplyDepth = 64
+    public static let maximumReplyDepth = 64
 }
 
 extension KeyedDecodingContainer {

@@ -172,13 +172,13 @@ public struct LiveObjectTables<Kinds: LiveObjectKinds> {
     // MARK: Housekeeping
 
     /// Live objects. O(table): loads every weak reference.
-    var liveCount: Int { users.liveCount + tags.liveCount + notes.liveCount + messages.liveCount }
+    public var liveCount: Int { users.liveCount + tags.liveCount + notes.liveCount + messages.liveCount }
 
     /// Weak-table entries, dead ones included.
-    var entryCount: Int { users.count + tags.count + notes.count + messages.count }
+    public var entryCount: Int { users.count + tags.count + notes.count + messages.count }
 
     /// Dead entries purged since the tables were created.
-    var purgedCount: Int { users.purged + tags.purged + notes.purged + messages.purged }
+    public var purgedCount: Int { users.purged + tags.purged + notes.purged + messages.purged }
 
     /// Removes every dead entry; returns how many.
     public mutating func sweep() -> Int {

@@ -43,13 +43,13 @@ public final class ChangeNotifier<User: Sendable, Tag: Sendable, Note: Sendable,
     }
 
     /// Registered observers, across all models.
-    var observerCount: Int { registry.count }
+    public var observerCount: Int { registry.count }
 
     /// Starts collecting one write's notifications. Call while holding the
     /// store's state lock: it reads the observer registry once (one lock, one
     /// retain), so scheduling each change costs a hash lookup and no lock.
     /// Observers registered before the write began are all included.
-    func beginWrite() -> PendingNotifications<Change> {
+    public func beginWrite() -> PendingNotifications<Change> {
         PendingNotifications(observers: registry.snapshot())
     }
 
@@ -59,7 +59,7 @@ public final class ChangeNotifier<User: Sendable, Tag: Sendable, Note: Sendable,
     }
 
     /// Delivers queued notifications. Call after releasing every store lock.
-    func deliver() {
+    public func deliver() {
         queue.drain()
     }
 }
@@ -69,14 +69,14 @@ public struct PendingNotifications<Change: Sendable> {
     private let observers: [ModelRef: ContiguousArray<ObserverBox<Change>>]
     var deliveries: [NotificationQueue<Change>.Delivery] = []
     /// Handler calls scheduled (observers summed over changed models).
-    private(set) var handlerCalls = 0
+    public private(set) var handlerCalls = 0
 
     init(observers: [ModelRef: ContiguousArray<ObserverBox<Change>>]) {
         self.observers = observers
     }
 
     /// Whether anyone observes `model`.
-    func isObserved(_ model: ModelRef) -> Bool {
+    public func isObserved(_ model: ModelRef) -> Bool {
         observers[model] != nil
     }
 

@@ -15,7 +15,7 @@ public protocol ModelDirectory {
 /// tags, notes, messages; within a message its author, participants, then
 /// each reply's subtree before linking it) and simulates what the batch
 /// inserts and which replies it moves.
-struct BatchValidator<Directory: ModelDirectory> {
+public struct BatchValidator<Directory: ModelDirectory> {
     private let directory: Directory
     private var inserted: Set<ModelRef> = []
     /// Parent links the batch has changed so far (nil: became a root).
@@ -23,12 +23,12 @@ struct BatchValidator<Directory: ModelDirectory> {
     /// Replies the batch has attached so far, to catch one reply under two parents.
     private var attachedInBatch: [MessageID: MessageID] = [:]
 
-    init(directory: Directory) {
+    public init(directory: Directory) {
         self.directory = directory
     }
 
     /// Throws the first reason the batch cannot be merged.
-    static func validate(_ batch: PayloadBatch, against directory: Directory) throws(MergeError) {
+    public static func validate(_ batch: PayloadBatch, against directory: Directory) throws(MergeError) {
         var validator = BatchValidator(directory: directory)
         for payload in batch.users { try validator.check(payload) }
         for payload in batch.tags { try validator.check(payload) }
@@ -37,7 +37,7 @@ struct BatchValidator<Directory: ModelDirectory> {
     }
 
     /// Throws the reason one patch cannot be applied.
-    static func validate(_ patch: ModelPatch, against directory: Directory) throws(MergeError) {
+    public static func validate(_ patch: ModelPatch, against directory: Directory) throws(MergeError) {
         var validator = BatchValidator(directory: directory)
         switch patch {
         case .user(let payload): try validator.check(payload)

@@ -26,9 +26,9 @@ public struct CascadePlan: Sendable {
 
     /// Every model deleted, in the order the cascade reaches it: what a
     /// user took first, the user last; a thread root before its replies.
-    private(set) var deletions: [ModelRef] = []
+    public private(set) var deletions: [ModelRef] = []
     /// The parents that survive, each losing a child, in cascade order.
-    private(set) var detachments: [Detachment] = []
+    public private(set) var detachments: [Detachment] = []
     private var doomed: Set<ModelRef> = []
 
     /// The plan for deleting `model`; empty when the directory lacks it.
@@ -38,7 +38,7 @@ public struct CascadePlan: Sendable {
     }
 
     /// The surviving parents, once each: the models the delete updates.
-    var updatedParents: [ModelRef] {
+    public var updatedParents: [ModelRef] {
         var seen = Set<ModelRef>()
         return detachments.map(\.parent).filter { seen.insert($0).inserted }
     }
