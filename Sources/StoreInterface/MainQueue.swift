@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 import Instrumentation
 
 /// The main thread's queue of work from other threads, as an app's run loop
@@ -18,6 +19,23 @@ public final class MainQueue: @unchecked Sendable {
     private let lock = InstrumentedLock(site: .mainQueue)
     private var pending: [@Sendable () -> Void] = []
     private var draining: [@Sendable () -> Void] = []
+    /// Runs `work` on the main thread and waits for it, as
+    /// `DispatchQueue.main.sync` does: at once when called there, otherwise
+    /// at the main thread's next drain, the caller blocked until then.
+    public func runAndWait<T, Failure: Error>(
+        _ work: @escaping @Sendable () throws(Failure) -> T
+    ) throws(Failure) -> T {
+        if isMainThread { return try work() }
+        let done = DispatchSemaphore(value: 0)
+        let result = ResultBox<T, Failure>()
+        enqueue {
+            result.value = Result { () throws(Failure) -> T in try work() }
+            done.signal()
+        }
+        done.wait()
+        return try result.value!.get()
+    }
+
     /// Work items run by `drain()` so far. Main thread only.
     public private(set) var itemsRun = 0
 
@@ -66,4 +84,10 @@ public final class MainQueue: @unchecked Sendable {
         itemsRun += ran
         return ran
     }
+}
+
+/// A result handed from the main thread to the thread waiting for it; the
+/// semaphore orders the write before the read.
+private final class ResultBox<T, Failure: Error>: @unchecked Sendable {
+    var value: Result<T, Failure>?
 }

@@ -7,12 +7,18 @@ public struct StoreDesign: Hashable, Sendable, Codable {
     public let threading: StoreThreading
     /// One line: the design and the systems that build it this way.
     public let summary: String
+    /// Whether displaying a row goes through the store (its lock, its
+    /// tables), not only through what the screen holds: then drawing a row
+    /// is store work.
+    public let rowsReadTheStore: Bool
 
-    public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String) {
+    public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String,
+                rowsReadTheStore: Bool = false) {
         self.name = name
         self.family = family
         self.threading = threading
         self.summary = summary
+        self.rowsReadTheStore = rowsReadTheStore
     }
 }
 

@@ -25,10 +25,19 @@ final class FrameGate: @unchecked Sendable {
         }
     }
 
-    /// Main thread: waits until `count` batches have been applied.
-    func waitForBatches(_ count: Int) {
-        condition.withLock {
-            while appliedBatches < count && !finished { condition.wait() }
+    /// Main thread: waits until `count` batches have been applied, calling
+    /// `serve` every 100 µs meanwhile: a writer whose store hops to the main
+    /// thread waits for it, as a run loop serves `DispatchQueue.main.sync`.
+    func waitForBatches(_ count: Int, serving serve: () -> Void) {
+        while true {
+            let done = condition.withLock { () -> Bool in
+                if appliedBatches < count && !finished {
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: 0.000_1))
+                }
+                return appliedBatches >= count || finished
+            }
+            if done { return }
+            serve()
         }
     }
 

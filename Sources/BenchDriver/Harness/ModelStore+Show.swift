@@ -1,11 +1,15 @@
 import ModelGraph
 import StoreInterface
+import Synchronization
 
 /// A model on a screen: the handle the screen holds and the observation that
 /// keeps it current. Keep it to keep showing the model.
 public struct ShownModel: Sendable {
     let token: ObservationToken
     let holder: AnyObject & Sendable
+    /// Displays the held row again if an observer changed it since the last
+    /// time: what the screen does when its model changes. Returns whether it did.
+    let rerender: @Sendable (inout RowChecksum) -> Bool
 }
 
 extension ModelStore {
@@ -16,20 +20,29 @@ extension ModelStore {
     /// write can fall unseen between the two.
     func show(_ model: ModelRef) -> ShownModel {
         switch model {
-        case .user(let id): shown({ observe(id, $0) }, lookup: { user(id) })
-        case .tag(let id): shown({ observe(id, $0) }, lookup: { tag(id) })
-        case .note(let id): shown({ observe(id, $0) }, lookup: { note(id) })
-        case .message(let id): shown({ observe(id, $0) }, lookup: { message(id) })
+        case .user(let id): shown({ observe(id, $0) }, lookup: { user(id) }, display: { self.display($0, into: &$1) })
+        case .tag(let id): shown({ observe(id, $0) }, lookup: { tag(id) }, display: { self.display($0, into: &$1) })
+        case .note(let id): shown({ observe(id, $0) }, lookup: { note(id) }, display: { self.display($0, into: &$1) })
+        case .message(let id):
+            shown({ observe(id, $0) }, lookup: { message(id) }, display: { self.display($0, into: &$1) })
         }
     }
 
     private func shown<Handle: Sendable>(
         _ observe: (@escaping @Sendable (ModelChange<Handle>) -> Void) -> ObservationToken,
-        lookup: () -> Handle?
+        lookup: () -> Handle?,
+        display: @escaping @Sendable (Handle, inout RowChecksum) -> Void
     ) -> ShownModel {
         let holder = HeldModels<Handle>(count: 1)
         let token = observe(holder.handler(for: 0))
         holder.fill(0, with: lookup())
-        return ShownModel(token: token, holder: holder)
+        let rendered = Atomic<Int>(0)
+        return ShownModel(token: token, holder: holder) { sink in
+            let updates = holder.updateCount
+            guard updates != rendered.load(ordering: .relaxed), let handle = holder[0] else { return false }
+            rendered.store(updates, ordering: .relaxed)
+            display(handle, &sink)
+            return true
+        }
     }
 }

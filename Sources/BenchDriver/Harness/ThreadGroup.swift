@@ -1,6 +1,7 @@
 import BenchMetrics
 import Foundation
 import Instrumentation
+import StoreInterface
 
 /// Threads with roles, started together on a barrier, each measured on its
 /// own, as JMH's thread groups: a writer, background readers, and the main
@@ -23,9 +24,13 @@ public enum ThreadGroup {
     /// Runs every role's threads at once and returns each role's reports,
     /// one per thread. `main`, when given, runs on the calling thread (the
     /// round's main thread), started with the others and measured the same
-    /// way. Returns when every thread has finished.
+    /// way. Returns when every thread has finished; meanwhile the caller
+    /// keeps draining `mainQueue`, as a main thread's run loop goes on, so a
+    /// thread that waits for the main thread (a main-thread store it hops
+    /// to) always finishes.
     public static func run(
-        _ roles: [ThreadRole], onCaller main: ThreadRole? = nil, countsAllocations: Bool
+        _ roles: [ThreadRole], onCaller main: ThreadRole? = nil, draining mainQueue: MainQueue? = nil,
+        countsAllocations: Bool
     ) -> [String: [ThreadReport]] {
         let total = roles.reduce(0) { $0 + $1.threads }
         let ready = DispatchSemaphore(value: 0)
@@ -54,7 +59,11 @@ public enum ThreadGroup {
         } else {
             for _ in 0..<total { go.signal() }
         }
-        done.wait()
+        if let mainQueue {
+            while done.wait(timeout: .now() + .milliseconds(1)) == .timedOut { mainQueue.drain() }
+        } else {
+            done.wait()
+        }
         return reports.byRole
     }
 

@@ -23,6 +23,8 @@ enum BackgroundSync: BenchScenario {
         /// The graph in the store before the round: all of it, or nothing at launch.
         let initial: PayloadBatch
         let batches: [PayloadBatch]
+        /// Each batch as the server sends it: what a real sync decodes before it commits.
+        let encoded: [Data]
         /// Whether each batch changes a note on the screen (its rows must show it).
         let touchesScreen: [Bool]
         let shown: [NoteID]
@@ -55,6 +57,8 @@ enum BackgroundSync: BenchScenario {
         static let store: MetricID = "main.store"
         static let storeWall: MetricID = "main.store.wall"
         static let writerBatch: MetricID = "writer.batch"
+        static let writerDecode: MetricID = "writer.decode"
+        static let writerCommit: MetricID = "writer.commit"
         static let mutated: MetricID = "main.mutated"
         static let rowsStale: MetricID = "rows.stale"
         static let main: MetricID = "main"
@@ -78,6 +82,11 @@ enum BackgroundSync: BenchScenario {
         ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 20_000),
         ParameterSpec(variant: "launch", "1: the store starts empty and the whole graph arrives while the main thread draws",
                       range: 0...1, quick: 0, standard: 0, full: 0),
+        ParameterSpec(variant: "sync", "who syncs: 0 a sync thread decodes each batch's JSON, then commits it (the "
+                      + "store's lock held only to commit); 1 stress: batches decoded beforehand, committed back to "
+                      + "back with no work between commits; 2 the main thread decodes and commits each batch in its "
+                      + "frame (Krush's before: a main-context-only app)",
+                      range: 0...2, quick: 0, standard: 0, full: 0),
     ]
     static let notes = [
         "Main-thread CPU time (the thread's own clock, so time spent preempted does not count) per frame, split "
@@ -90,6 +99,14 @@ enum BackgroundSync: BenchScenario {
             + "or 120: frames and batches on a real clock.",
         "A third of each batch changes notes on the screen; the screen observes its notes, their authors and "
             + "tags. Delivery: from a batch's write to the end of the first frame whose rows show it.",
+        "sync=0 decodes each batch from its JSON on the sync thread, outside the store's lock, and then commits it, "
+            + "as a background context parses and inserts before it saves: the writer's commit (its merge call, which "
+            + "holds the store's lock but for delivering observers) is set beside the main thread's longest single "
+            + "wait for that lock. sync=1 is a stress case no real sync makes: commits back to back. sync=2 does the "
+            + "decoding and merging on the main thread, in its frames. The store's lock is the platform's default "
+            + "mutex, unfair as Darwin's is.",
+        "Store work counts every store access on the main thread: draining its queue, and reading rows through "
+            + "the store (a flat cache's joins, a locked object's fields) where the design reads them there.",
         "Launch: the store starts empty and the graph arrives in batches, written as fast as the writer can, "
             + "while the main thread draws at 60 Hz: time until a frame shows all K rows, main-thread CPU spent in "
             + "store work meanwhile, and time until the whole graph is on the main thread.",
@@ -114,7 +131,16 @@ enum BackgroundSync: BenchScenario {
         launch.values["batch"] = 2_000
         launch.values["frames"] = 6_000
         let batches = ParameterSet.sweep(parameters, profile, "batch", [20, 2_000, 20_000])
-        guard profile == .full else { return batches + [launch] }
+        // The launch as a real sync runs it, as Krush's main-context-only app
+        // ran it, and under a writer that commits back to back (stress).
+        let launches = [0, 2, 1].map { sync -> ParameterSet in
+            var set = launch
+            set.values["sync"] = sync
+            return set
+        }
+        var onMain = headline
+        onMain.values["sync"] = 2
+        guard profile == .full else { return batches + [onMain] + launches }
         // On a real clock, 20 s a round; the write rate and background readers.
         let realTime = [60, 120].map { hz -> ParameterSet in
             var set = headline
@@ -125,7 +151,7 @@ enum BackgroundSync: BenchScenario {
         let rates = ParameterSet.sweep(parameters, profile, "rate", [600, 6_000, 60_000])
         let readers = ParameterSet.sweep(parameters, profile, "readers", [0, 1, 3])
         var seen = Set<ParameterSet>()
-        return (batches + rates + readers + realTime + [launch]).filter { seen.insert($0).inserted }
+        return (batches + [onMain] + rates + readers + realTime + launches).filter { seen.insert($0).inserted }
     }
 
     static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
@@ -134,6 +160,9 @@ enum BackgroundSync: BenchScenario {
         }
         guard GraphShape.app(models: parameters["N"]).notes >= parameters["K"] else {
             throw ScenarioError("background-sync needs at least K=\(parameters["K"]) notes; raise N")
+        }
+        guard parameters["sync"] != 2 || parameters["readers"] == 0 else {
+            throw ScenarioError("background-sync: sync=2 syncs on the main thread; it has no background readers")
         }
     }
 
@@ -160,8 +189,8 @@ enum BackgroundSync: BenchScenario {
         if parameters["launch"] == 1 {
             let batches = launchBatches(graph.fullBatch, size: parameters["batch"])
             let touches = batches.map { batch in batch.notes.contains { $0.id.rawValue <= shown.count } }
-            return Workload(initial: PayloadBatch(), batches: batches, touchesScreen: touches, shown: shown,
-                            authors: authors, tags: tags, isLaunch: true)
+            return Workload(initial: PayloadBatch(), batches: batches, encoded: batches.map { $0.json() },
+                            touchesScreen: touches, shown: shown, authors: authors, tags: tags, isLaunch: true)
         }
         let initial = graph.fullBatch
         var random = SeededRandom(seed: seed ^ 0xB5)
@@ -189,8 +218,8 @@ enum BackgroundSync: BenchScenario {
             touches.append(touched)
             return batch
         }
-        return Workload(initial: initial, batches: batches, touchesScreen: touches, shown: shown,
-                        authors: authors, tags: tags, isLaunch: false)
+        return Workload(initial: initial, batches: batches, encoded: batches.map { $0.json() }, touchesScreen: touches,
+                        shown: shown, authors: authors, tags: tags, isLaunch: false)
     }
 
     /// The whole graph in batches of `size` top-level payloads, children

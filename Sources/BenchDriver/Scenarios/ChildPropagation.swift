@@ -57,6 +57,7 @@ enum ChildPropagation: BenchScenario {
     /// mechanism sentences and the sources' claims name these.
     enum Metric {
         static let update: MetricID = "update"
+        static let updateRendered: MetricID = "update.rendered"
         static let listen: MetricID = "listen"
         static let notifications: MetricID = "update.notifications"
         static let rebuilt: MetricID = "update.rebuilt"
@@ -96,7 +97,7 @@ enum ChildPropagation: BenchScenario {
     ]
 
     static func checks(for parameters: ParameterSet) -> [MetricID] {
-        parameters["shape"] == 0 ? ["inconsistent"] : []
+        parameters["shape"] == 0 ? [Metric.inconsistent] : []
     }
 
     static func cases(for profile: Profile) -> [ParameterSet] {
@@ -136,7 +137,8 @@ enum ChildPropagation: BenchScenario {
         })
         let roots = graph.threadRootIDs
         let listened = (0..<parameters["listeners"]).map { roots[$0 % roots.count] }
-        let updates = (0..<parameters["updates"]).map {
+        // Twice as many: the second half is timed with the screens' re-render.
+        let updates = (0..<(2 * parameters["updates"])).map {
             ModelPatch.user(UserPayload(id: UserID(1), name: .present("Renamed Author \($0 + 1)"), updatedAt: .present(Int64($0 + 1))))
         }
         // After the setup user 1 wrote the parents and whatever the generator gave it.
@@ -166,7 +168,7 @@ enum ChildPropagation: BenchScenario {
         let root = graph.threadRootIDs[0]
         let updates = reference.addsListener
             ? []
-            : (0..<parameters["updates"]).map { _ in ModelPatch.message(graph.editThread(root: root)) }
+            : (0..<(2 * parameters["updates"])).map { _ in ModelPatch.message(graph.editThread(root: root)) }
         return Workload(graph: initial, setup: PayloadBatch(), updates: updates,
                         listened: Array(repeating: root, count: reference.listeners), finalAuthorName: nil,
                         rowsByUpdatedAuthor: 0, screensAdded: reference.screensAdded)
@@ -183,21 +185,38 @@ enum ChildPropagation: BenchScenario {
         let tokens = workload.listened.enumerated().map { store.observe($0.element, threads.handler(for: $0.offset)) }
         let authorScreens = workload.finalAuthorName == nil ? [] : workload.listened.map { _ in store.show(.user(UserID(1))) }
         var summaries: [ChangeSummary] = []
-        summaries.reserveCapacity(workload.updates.count)
+        let count = workload.updates.count / 2
+        summaries.reserveCapacity(count)
         var failure: (any Error)?
-        let updates = try TimedLoop.run(count: workload.updates.count, context: context) { index in
+        let updates = try TimedLoop.run(count: count, context: context) { index in
             do { summaries.append(try store.apply(workload.updates[index])) } catch { failure = error }
         }
         if let failure { throw ScenarioError("child-propagation: an update failed: \(failure)") }
+        context.progress(0.5)
+
+        // End to end: each update, its delivery on the main thread, and every
+        // conversation screen displaying its thread again.
+        var checksum = RowChecksum()
+        let rendered = try TimedLoop.run(count: count, context: context) { index in
+            do { try store.apply(workload.updates[count + index]) } catch { failure = error }
+            context.mainQueue.drain()
+            for held in threads.snapshot {
+                if let held { store.display(thread: held, into: &checksum) }
+            }
+        }
+        if let failure { throw ScenarioError("child-propagation: an update failed: \(failure)") }
+        consume(checksum.value)
         context.progress(1)
 
         var metrics = RoundMetrics()
         metrics.addLoop(Metric.update, "update", updates, unit: .microseconds)
+        metrics.addLoop(Metric.updateRendered, "update and every listening screen re-rendered", rendered,
+                        unit: .microseconds)
         let total = summaries.reduce(ChangeSummary(), +)
-        let count = Double(max(1, summaries.count))
-        metrics.add(Metric.rebuilt, "parents rebuilt per update", unit: "count", kind: .count, Double(total.propagated) / count)
+        let perUpdate = Double(max(1, summaries.count))
+        metrics.add(Metric.rebuilt, "parents rebuilt per update", unit: "count", kind: .count, Double(total.propagated) / perUpdate)
         metrics.add(Metric.notifications, "notifications per update", unit: "count", kind: .count,
-                    Double(total.notifications) / count)
+                    Double(total.notifications) / perUpdate)
         if let name = workload.finalAuthorName {
             // What the screens hold, row by row: every message the user wrote
             // must show its last name.

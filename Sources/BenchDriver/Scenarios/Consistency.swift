@@ -194,7 +194,8 @@ enum Consistency: BenchScenario {
                 usleep(100)
             }
         }
-        let reports = ThreadGroup.run([writer, readers], onCaller: main, countsAllocations: context.countsAllocations)
+        let reports = ThreadGroup.run([writer, readers], onCaller: main, draining: context.mainQueue,
+                                      countsAllocations: context.countsAllocations)
         context.mainQueue.drain()
         context.progress(1)
 

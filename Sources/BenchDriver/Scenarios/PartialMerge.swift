@@ -17,6 +17,8 @@ enum PartialMerge: BenchScenario {
     /// mechanism sentences and the sources' claims name these.
     enum Metric {
         static let merge: MetricID = "merge"
+        static let mergeRendered: MetricID = "merge.rendered"
+        static let rerendered: MetricID = "merge.rerendered"
         static let notifications: MetricID = "merge.notifications"
         static let payload: MetricID = "merge.payload"
         static let rebuilt: MetricID = "merge.rebuilt"
@@ -36,7 +38,11 @@ enum PartialMerge: BenchScenario {
                       tiny: 20, quick: 200, standard: 2_000, full: 2_000),
         ParameterSpec("batches", "batches merged per round", range: 1...100_000, tiny: 3, quick: 40, standard: 200, full: 200),
     ]
-    static let notes = ["An equal payload (a no-op) must be short-circuited: no new value, no notification."]
+    static let notes = [
+        "An equal payload (a no-op) must be short-circuited: no new value, no notification.",
+        "merge and re-render: as many more batches, each merged, delivered on the main thread, and every screen whose "
+            + "model it changed displaying its row again, timed as one (the figure a user waits for).",
+    ]
 
     static let mechanisms: [MechanismTemplate] = [
         "Merge cost per payload (\(Metric.payload)): a changed model becomes a new value or is written in place, "
@@ -57,7 +63,8 @@ enum PartialMerge: BenchScenario {
         let users = graph.users.count, notes = graph.notes.count
         let fields = parameters["k"], noOpShare = parameters["noop"]
         var batches: [PayloadBatch] = []
-        for _ in 0..<parameters["batches"] {
+        // Twice as many: the second half is timed with the screens' re-render.
+        for _ in 0..<(2 * parameters["batches"]) {
             var batch = PayloadBatch()
             for index in 0..<parameters["batch"] {
                 let noOp = random.below(100) < noOpShare
@@ -83,16 +90,32 @@ enum PartialMerge: BenchScenario {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         let tokens = workload.observed.map { store.show($0) }
         var summaries: [ChangeSummary] = []
-        summaries.reserveCapacity(workload.batches.count)
+        let count = workload.batches.count / 2
+        summaries.reserveCapacity(count)
         var failure: (any Error)?
-        let merges = try TimedLoop.run(count: workload.batches.count, context: context) { index in
+        let merges = try TimedLoop.run(count: count, context: context) { index in
             do { summaries.append(try store.merge(workload.batches[index])) } catch { failure = error }
         }
         if let failure { throw ScenarioError("partial-merge: a batch failed: \(failure)") }
+        context.progress(0.5)
+
+        // End to end: each batch, its delivery on the main thread, and every
+        // screen whose model it changed displaying its row again.
+        var checksum = RowChecksum()
+        var rerendered = 0
+        let rendered = try TimedLoop.run(count: count, context: context) { index in
+            do { try store.merge(workload.batches[count + index]) } catch { failure = error }
+            context.mainQueue.drain()
+            for shown in tokens where shown.rerender(&checksum) { rerendered += 1 }
+        }
+        if let failure { throw ScenarioError("partial-merge: a batch failed: \(failure)") }
+        consume(checksum.value)
         context.progress(1)
 
         var metrics = RoundMetrics()
         metrics.addLoop(Metric.merge, "batch merge", merges, unit: .microseconds)
+        metrics.addLoop(Metric.mergeRendered, "batch merge and every changed screen re-rendered", rendered,
+                        unit: .microseconds)
         if let merge = merges.latency {
             metrics.add(Metric.payload, "per payload (batch p50 / batch)", unit: "ns", kind: .timing,
                         merge.p50 / Double(parameters["batch"]))
@@ -105,6 +128,8 @@ enum PartialMerge: BenchScenario {
         metrics.add(Metric.rebuilt, "parents rebuilt per batch", unit: "count", kind: .count, Double(total.propagated) / batches)
         metrics.add(Metric.notifications, "notifications per batch", unit: "count", kind: .count,
                     Double(total.notifications) / batches)
+        metrics.add(Metric.rerendered, "screens re-rendered per batch", unit: "count", kind: .count,
+                    Double(rerendered) / Double(max(1, count)))
         consume(tokens)
         return metrics
     }

@@ -3,6 +3,7 @@ import BenchMetrics
 import Instrumentation
 import ModelGraph
 import StoreInterface
+import Foundation
 import Synchronization
 
 /// One round of background-sync: the main thread's frames (on the calling
@@ -46,7 +47,12 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     }
 
     private struct WriterResults {
+        /// A whole batch: decoding and committing (from its due time when paced).
         var latency = LatencyRecorder()
+        var decode = LatencyRecorder()
+        /// The merge call alone, which holds the store's lock but for
+        /// delivering observers.
+        var commit = LatencyRecorder()
         var applied = 0
         var failed = 0
     }
@@ -67,6 +73,14 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     }
 
     private var isVirtual: Bool { parameters["hz"] == 0 && !workload.isLaunch }
+    /// Who syncs: a sync thread that decodes, one that commits back to back
+    /// (stress), or the main thread itself.
+    private var sync: Int { parameters["sync"] }
+    private var syncsOnMain: Bool { sync == 2 }
+    /// Whether reading a row goes through the store, which makes drawing store work.
+    private var rowsReadTheStore: Bool { Store.design.rowsReadTheStore }
+    /// Batches the main thread has synced itself (sync=2).
+    private var syncedOnMain = 0
     private var budget: UInt64 { BackgroundSync.budget(parameters) }
     private var interval: UInt64 { BackgroundSync.interval(parameters) }
 
@@ -81,11 +95,13 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     /// Runs the round; returns each role's thread reports.
     func run() -> [String: [ThreadReport]] {
         let start = MonotonicClock.now() + 5_000_000
+        runStart = start
         let writerRole = ThreadRole("writer") { _ in self.write(from: start) }
         let readerRole = ThreadRole("reader", threads: parameters["readers"]) { thread in self.read(thread) }
         let mainRole = ThreadRole("main") { _ in self.drawFrames(from: start) }
-        let roles = parameters["readers"] > 0 ? [writerRole, readerRole] : [writerRole]
-        let reports = ThreadGroup.run(roles, onCaller: mainRole, countsAllocations: context.countsAllocations)
+        let roles = syncsOnMain ? [] : parameters["readers"] > 0 ? [writerRole, readerRole] : [writerRole]
+        let reports = ThreadGroup.run(roles, onCaller: mainRole, draining: context.mainQueue,
+                                      countsAllocations: context.countsAllocations)
         // The main thread catches up with what the last batches left it.
         main.items += context.mainQueue.drain()
         return reports
@@ -99,14 +115,25 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         var sink = FrameSink()
         var shownThrough = -1
         for frame in 0..<parameters["frames"] {
-            if isVirtual {
-                gate.waitForBatches(batches(before: frame))
+            // Work a writer hands the main thread while it waits (a store that
+            // hops there) is this frame's store work.
+            var servedCPU: UInt64 = 0, servedWall: UInt64 = 0
+            if isVirtual && !syncsOnMain {
+                gate.waitForBatches(batches(before: frame)) {
+                    let cpu = ThreadCPUClock.now(), wall = MonotonicClock.now()
+                    main.items += context.mainQueue.drain()
+                    servedCPU &+= ThreadCPUClock.now() &- cpu
+                    servedWall &+= MonotonicClock.now() &- wall
+                }
                 gate.start(frame: frame)
+            } else if isVirtual {
+                // Back to back: the main thread syncs the frame's batches itself.
             } else {
                 _ = schedule.waitUntilDue(frame)
             }
             let began = MonotonicClock.now()
             let beforeDrain = ThreadCPUClock.now()
+            if syncsOnMain { syncOnMain(frame: frame) }
             main.items += context.mainQueue.drain()
             let afterDrain = ThreadCPUClock.now()
             let drained = MonotonicClock.now()
@@ -119,8 +146,11 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
             }
             let afterRows = ThreadCPUClock.now()
             let end = MonotonicClock.now()
-            record(storeWork: afterDrain &- beforeDrain, drawing: afterRows &- afterDrain,
-                   storeWall: drained &- began, frameWall: end &- began)
+            // Rows read through the store (its lock, its joins) are store work too.
+            record(storeWork: (rowsReadTheStore ? afterRows : afterDrain) &- beforeDrain &+ servedCPU,
+                   drawing: rowsReadTheStore ? 0 : afterRows &- afterDrain,
+                   storeWall: (rowsReadTheStore ? end : drained) &- began &+ servedWall,
+                   frameWall: end &- began &+ servedWall)
             // Batches the rows show for the first time were delivered now.
             let newest = sink.newestMarker.map { Int($0 - BackgroundSync.marker) } ?? -1
             if newest > shownThrough {
@@ -159,12 +189,31 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         if frameWall > budget { main.late += 1 }
     }
 
+    /// The main thread's own sync (sync=2): at launch one batch a frame, as
+    /// a main context parses and saves a page of the response; in steady
+    /// state every batch due before this frame.
+    private func syncOnMain(frame: Int) {
+        let due = workload.isLaunch ? min(workload.batches.count, syncedOnMain + 1)
+            : isVirtual ? batches(before: frame + 1)
+            : min(workload.batches.count, Int((MonotonicClock.now() &- runStart) / interval) + 1)
+        var results = writer.withLock { $0 }
+        while syncedOnMain < due {
+            commit(syncedOnMain, decoding: true, due: nil, into: &results)
+            syncedOnMain += 1
+        }
+        writer.withLock { $0 = results }
+        if syncedOnMain == workload.batches.count { writerDone.store(true, ordering: .releasing) }
+    }
+
+    /// When the round's clocks started, for the main thread's real-time sync.
+    private var runStart: UInt64 = 0
+
     // MARK: The writer and the readers
 
     private func write(from start: UInt64) {
         let schedule = OpenLoopSchedule(start: start, intervalNanoseconds: interval)
         var results = WriterResults()
-        for (index, batch) in workload.batches.enumerated() {
+        for index in workload.batches.indices {
             var due: UInt64?
             if workload.isLaunch {
                 // As fast as the writer can.
@@ -173,19 +222,37 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
             } else {
                 due = schedule.waitUntilDue(index)
             }
-            let began = MonotonicClock.now()
-            writeStarts.store(index, Int(began))
-            if (try? store.merge(batch)) != nil { results.applied += 1 } else { results.failed += 1 }
-            let end = MonotonicClock.now()
-            if let due {
-                results.latency.record(intendedStart: due, end: end, actualStart: began)
-            } else {
-                results.latency.record(end &- began)
-            }
+            commit(index, decoding: sync == 0, due: due, into: &results)
             gate.batchApplied()
         }
         writerDone.store(true, ordering: .releasing)
         writer.withLock { $0 = results }
+    }
+
+    /// One batch: decoded from its JSON (as a sync decodes what the server
+    /// sent, outside the store's lock) unless it is the stress case, then
+    /// merged; timed whole and in its parts.
+    private func commit(_ index: Int, decoding: Bool, due: UInt64?, into results: inout WriterResults) {
+        let began = MonotonicClock.now()
+        writeStarts.store(index, Int(began))
+        var batch = workload.batches[index]
+        if decoding {
+            guard let decoded = try? PayloadBatch(json: workload.encoded[index]) else {
+                results.failed += 1
+                return
+            }
+            batch = decoded
+        }
+        let decoded = MonotonicClock.now()
+        if (try? store.merge(batch)) != nil { results.applied += 1 } else { results.failed += 1 }
+        let end = MonotonicClock.now()
+        if decoding { results.decode.record(decoded &- began) }
+        results.commit.record(end &- decoded)
+        if let due {
+            results.latency.record(intendedStart: due, end: end, actualStart: began)
+        } else {
+            results.latency.record(end &- began)
+        }
     }
 
     private func read(_ thread: Int) {
@@ -247,8 +314,17 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
                                unit: .microseconds, kind: .quantity)
         }
         let written = writer.withLock { $0 }
-        metrics.addLatency(BackgroundSync.Metric.writerBatch, "writer: batch" + (isVirtual || workload.isLaunch ? "" : " (from due time)"),
+        let who = syncsOnMain ? "main: sync" : "writer"
+        metrics.addLatency(BackgroundSync.Metric.writerBatch,
+                           "\(who): batch, decoded and committed" + (isVirtual || workload.isLaunch || syncsOnMain ? "" : " (from due time)"),
                            written.latency.summary, unit: .microseconds, kind: .quantity)
+        if written.decode.sampleCount > 0 {
+            metrics.addLatency(BackgroundSync.Metric.writerDecode, "\(who): decoding a batch's JSON", written.decode.summary,
+                               unit: .microseconds, kind: .quantity)
+        }
+        metrics.addLatency(BackgroundSync.Metric.writerCommit,
+                           "\(who): commit (the merge call: the store's lock held but for delivering observers)",
+                           written.commit.summary, unit: .microseconds, kind: .quantity)
         metrics.add(BackgroundSync.Metric.writesFailed, "batches that failed", unit: "count", kind: .count, Double(written.failed))
         if workload.isLaunch {
             let milliseconds = TimeUnit.milliseconds

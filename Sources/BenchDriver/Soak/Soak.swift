@@ -72,7 +72,7 @@ public enum Soak {
             }
             entry.writes = script.count
             ledger.withLock { $0.append(entry) }
-        }], onCaller: mainThread, countsAllocations: false)
+        }], onCaller: mainThread, draining: main, countsAllocations: false)
         // Every write is done: the main thread catches up with what they left it.
         main.drain()
 

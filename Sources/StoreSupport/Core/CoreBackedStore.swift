@@ -54,7 +54,10 @@ extension CoreBackedStore {
     @discardableResult
     public func purge() -> Int { 0 }
 
-    public var counts: StoreCounts {
+    public var counts: StoreCounts { coreCounts }
+
+    /// What the core holds: its tables' counts and its observers.
+    public var coreCounts: StoreCounts {
         var counts = core.read { tables in
             var counts = StoreCounts()
             counts.models = tables.modelCount

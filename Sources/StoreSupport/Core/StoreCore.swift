@@ -19,17 +19,42 @@ public final class StoreCore<Tables: StoreTables>: @unchecked Sendable {
     /// only repeat what the lock guarantees (it cost more than the lookup).
     @usableFromInline @exclusivity(unchecked) var tables: Tables
     public let notifier = ChangeNotifier<Tables.UserHandle, Tables.TagHandle, Tables.NoteHandle, Tables.MessageHandle>()
+    /// Set for a store whose every access runs on one main thread (the store
+    /// hops there first): then nothing is locked, as GitHawk's FlatCache
+    /// locks nothing and asserts the main thread instead.
+    @usableFromInline let confinedTo: MainQueue?
 
     public init(_ tables: Tables) {
         self.tables = tables
+        confinedTo = nil
+    }
+
+    /// A core that only `mainQueue`'s main thread touches: no lock.
+    public init(_ tables: Tables, confinedTo mainQueue: MainQueue) {
+        self.tables = tables
+        confinedTo = mainQueue
+    }
+
+    @inlinable
+    func enter() {
+        if let confinedTo {
+            assert(confinedTo.isMainThread, "a main-thread store was touched off its main thread")
+        } else {
+            lock.lock()
+        }
+    }
+
+    @inlinable
+    func leave() {
+        if confinedTo == nil { lock.unlock() }
     }
 
     /// Runs `body` on the tables under the lock, for a lookup that changes
     /// them (a store that builds objects on demand).
     @inlinable
     public func withTables<R>(_ body: (inout Tables) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
+        enter()
+        defer { leave() }
         return try body(&tables)
     }
 
@@ -37,8 +62,8 @@ public final class StoreCore<Tables: StoreTables>: @unchecked Sendable {
     /// reads, which a modifying access would slow down.
     @inlinable
     public func read<R>(_ body: (borrowing Tables) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
+        enter()
+        defer { leave() }
         return try body(tables)
     }
 
@@ -90,11 +115,14 @@ public final class StoreCore<Tables: StoreTables>: @unchecked Sendable {
     public func announce<Failure: Error>(
         _ body: (inout Tables, inout PendingNotifications<Changes>) throws(Failure) -> Void
     ) throws(Failure) -> Int {
-        let pending = try lock.withLock { () throws(Failure) -> PendingNotifications<Changes> in
-            var pending = notifier.beginWrite()
-            try body(&tables, &pending)
-            notifier.enqueue(pending)
-            return pending
+        enter()
+        let pending: PendingNotifications<Changes>
+        do {
+            var scheduled = notifier.beginWrite()
+            defer { leave() }
+            try body(&tables, &scheduled)
+            notifier.enqueue(scheduled)
+            pending = scheduled
         }
         // Only a write that queued something delivers: a write that leaves
         // its notifications to the main thread must not run others' here.

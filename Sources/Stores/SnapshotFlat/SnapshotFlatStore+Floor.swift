@@ -2,13 +2,13 @@ import ModelGraph
 import StoreInterface
 
 extension SnapshotFlatStore {
-    /// A lookup is the store's lock, a dictionary hit and a copy of the flat
-    /// record, not wrapped as a handle. A row is the record's fields and its
-    /// author's and tags' joined through the cache under the lock, as the
-    /// store's row joins them.
+    /// A lookup is a dictionary hit and a copy of the flat record, not
+    /// wrapped as a handle (no lock: the cache is the main thread's). A row
+    /// is the record's fields and its author's and tags' joined through the
+    /// cache, as the store's row joins them.
     public struct Floor: StoreFloor {
-        public static let lookup = "lock + dictionary hit + flat note copy"
-        public static let row = "flat note + author and tags joined under a lock"
+        public static let lookup = "dictionary hit + flat note copy, no lock"
+        public static let row = "flat note + author and tags joined through the cache, no lock"
 
         private let store: SnapshotFlatStore
 

@@ -29,7 +29,8 @@ public final class UniquingLockedStore: CoreBackedStore, @unchecked Sendable {
     public static let design = StoreDesign(
         name: "uniquing-locked", family: .liveObjects, threading: .anyThread,
         summary: "one live object per id in a weak table, every field read and written under the object's lock, "
-            + "safe on any thread (atomic properties; Core Data objects shared across threads would need this)")
+            + "safe on any thread (atomic properties; Core Data objects shared across threads would need this)",
+        rowsReadTheStore: true)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {
         core = StoreCore(LockedTables(purgePolicy: configuration.purgePolicy))
