@@ -165,8 +165,8 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
     .testTarget(name: "UniquingLockedTests", dependencies: ["UniquingLocked", "StoreTestSupport"]),
     .testTarget(name: "UniquingMainTests", dependencies: ["UniquingMain", "StoreTestSupport", "TestSupport"]),
     .testTarget(name: "SnapshotEmbeddedTests", dependencies: ["SnapshotEmbedded", "StoreTestSupport"]),
-    .testTarget(name: "SnapshotListenedTests", dependencies: ["SnapshotListened", "StoreTestSupport"]),
-    .testTarget(name: "SnapshotFlatTests", dependencies: ["SnapshotFlat", "StoreTestSupport"]),
+    .testTarget(name: "SnapshotListenedTests", dependencies: ["SnapshotListened", "StoreTestSupport", "TestSupport"]),
+    .testTarget(name: "SnapshotFlatTests", dependencies: ["SnapshotFlat", "StoreTestSupport", "TestSupport"]),
     .testTarget(
         name: "StoreCatalogTests",
         dependencies: ["StoreCatalog", "StoreTestSupport", "BenchMetrics", "TestSupport", "UniquingLocked"]),

@@ -12,7 +12,8 @@ extension ReportContext {
         categoricalParameters: Set(ScenarioID.allCases.flatMap { $0.definition.parameters.filter(\.isVariant).map(\.name) }),
         references: PublishedReference.rocketData.map {
             ReportContext.Reference(scenario: $0.scenario.rawValue, parameter: $0.parameter, value: $0.value,
-                                    name: $0.name, publishedSeconds: $0.publishedSeconds)
+                                    name: $0.name,
+                                    published: $0.published.map { ReportContext.PublishedTime(device: $0.device, seconds: $0.seconds) })
         },
         referenceNote: PublishedReference.rocketDataNote,
         mechanisms: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { ($0.rawValue, $0.definition.mechanisms.map(\.text)) }),

@@ -32,9 +32,13 @@ enum MarkdownReport {
 
     static func stores(_ run: RunResult) -> String {
         var text = "## The stores\n\n"
-        text += table(["store", "family", "used from", "design"], run.designs.map {
-            [$0.name, $0.family, $0.threading, $0.summary]
-        }, textColumns: 4)
+        text += "Each store is built as the system it models builds it, on the points that set its costs; the last "
+        text += "column names that system and the source of each point. An **upper bound** is a design pushed to its "
+        text += "limit that no app ships as such: it bounds its family's cost, it is not a contender.\n\n"
+        text += table(["store", "family", "used from", "design", "modelled on"], run.designs.map {
+            [$0.isUpperBound == true ? "\($0.name) (upper bound)" : $0.name, $0.family, $0.threading, $0.summary,
+             $0.modelledOn ?? "–"]
+        }, textColumns: 5)
         return text
     }
 

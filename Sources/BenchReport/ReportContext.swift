@@ -13,19 +13,31 @@ public struct ReportContext: Sendable {
         public let parameter: String
         public let value: Int
         public let name: String
-        public let publishedSeconds: Double
+        /// Each device the source lists and its time, seconds.
+        public let published: [PublishedTime]
 
-        public init(scenario: String, parameter: String, value: Int, name: String, publishedSeconds: Double) {
+        public init(scenario: String, parameter: String, value: Int, name: String, published: [PublishedTime]) {
             self.scenario = scenario
             self.parameter = parameter
             self.value = value
             self.name = name
-            self.publishedSeconds = publishedSeconds
+            self.published = published
         }
 
         /// Whether `result` is the case this figure was published for.
         func matches(_ result: CaseResult) -> Bool {
             result.scenario == scenario && result.parameters[parameter] == value
+        }
+    }
+
+    /// One device's published time.
+    public struct PublishedTime: Sendable {
+        public let device: String
+        public let seconds: Double
+
+        public init(device: String, seconds: Double) {
+            self.device = device
+            self.seconds = seconds
         }
     }
 

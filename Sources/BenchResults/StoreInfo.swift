@@ -9,15 +9,23 @@ public struct StoreInfo: Hashable, Sendable, Codable {
     public var threading: String
     /// One line: the design and the systems that build it this way.
     public var summary: String
+    /// The system modelled and the sources of its costs; absent in results
+    /// written before it was recorded.
+    public var modelledOn: String?
+    /// Whether the store is an upper bound no app ships as such.
+    public var isUpperBound: Bool?
     /// What each operation a store's floor bounds is built from, by the
     /// operation a metric declares (`MetricDescriptor.bound`): "lookup", "row".
     public var floors: [String: String]
 
-    public init(name: String, family: String, threading: String, summary: String, floors: [String: String]) {
+    public init(name: String, family: String, threading: String, summary: String, modelledOn: String? = nil,
+                isUpperBound: Bool? = nil, floors: [String: String]) {
         self.name = name
         self.family = family
         self.threading = threading
         self.summary = summary
+        self.modelledOn = modelledOn
+        self.isUpperBound = isUpperBound
         self.floors = floors
     }
 }

@@ -16,6 +16,14 @@ public struct LockTally: Hashable, Sendable, Codable {
         acquisitions == 0 ? 0 : Double(contended) / Double(acquisitions)
     }
 
+    /// Takes away a tally added before (one site of a total); the longest
+    /// wait stays, as it may be the other's.
+    public mutating func subtract(_ other: LockTally) {
+        acquisitions -= other.acquisitions
+        contended -= other.contended
+        waitNanoseconds -= other.waitNanoseconds
+    }
+
     /// Adds another tally (another thread, or another site) to this one.
     public mutating func add(_ other: LockTally) {
         acquisitions += other.acquisitions

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import Instrumentation
+import Synchronization
 
 /// The main thread's queue of work from other threads, as an app's run loop
 /// drains `DispatchQueue.main` at the start of each frame.
@@ -19,6 +20,10 @@ public final class MainQueue: @unchecked Sendable {
     private let lock = InstrumentedLock(site: .mainQueue)
     private var pending: [@Sendable () -> Void] = []
     private var draining: [@Sendable () -> Void] = []
+    /// Set while the main thread sleeps in `serve(until:)`; whoever clears
+    /// it signals `wakeUp`.
+    private let sleeping = Atomic<Bool>(false)
+    private let wakeUp = DispatchSemaphore(value: 0)
     /// Runs `work` on the main thread and waits for it, as
     /// `DispatchQueue.main.sync` does: at once when called there, otherwise
     /// at the main thread's next drain, the caller blocked until then.
@@ -63,6 +68,34 @@ public final class MainQueue: @unchecked Sendable {
     /// Queues `work` for the main thread's next drain, from any thread.
     public func enqueue(_ work: @escaping @Sendable () -> Void) {
         lock.withLock { pending.append(work) }
+        wake()
+    }
+
+    /// Wakes the main thread if it sleeps in `serve(until:)`, so it looks
+    /// again (a run loop's wake-up): for a thread whose work ends without
+    /// queueing anything.
+    public func wake() {
+        if sleeping.exchange(false, ordering: .acquiringAndReleasing) { wakeUp.signal() }
+    }
+
+    /// Serves the queue until `done()` holds: runs what is queued, and
+    /// sleeps while nothing is, until work arrives or `wake()` is called, as
+    /// a run loop sleeps between events. Returns how many items ran. Call on
+    /// the main thread.
+    @discardableResult
+    public func serve(until done: () -> Bool) -> Int {
+        var ran = drain()
+        while !done() {
+            sleeping.store(true, ordering: .sequentiallyConsistent)
+            // Work queued, or `done` turned, after the looks above and
+            // before `sleeping` was set woke no one: look once more.
+            if pendingCount == 0 && !done() { wakeUp.wait() }
+            // A wake-up that found no sleeper leaves the semaphore raised:
+            // the next wait returns at once and the loop looks again.
+            _ = sleeping.exchange(false, ordering: .acquiringAndReleasing)
+            ran += drain()
+        }
+        return ran
     }
 
     /// Work waiting for the main thread.

@@ -90,6 +90,15 @@ public protocol ModelStore: AnyObject, Sendable {
         _ id: MessageID, _ handler: @escaping @Sendable (ModelChange<MessageHandle>) -> Void
     ) -> ObservationToken
 
+    /// On the main thread: returns once every change written so far has
+    /// reached its observers, serving the main queue as often as the store
+    /// needs (a store that delivers there later). What a screen waits for
+    /// after a write. Returns the handler calls it delivered that no write's
+    /// `ChangeSummary` counted (a store that learns of them only when they
+    /// are delivered).
+    @discardableResult
+    func settle() -> Int
+
     // MARK: Housekeeping
 
     /// Removes weak-table entries whose objects have died; returns how many.
@@ -106,6 +115,10 @@ public protocol ModelStore: AnyObject, Sendable {
 }
 
 extension ModelStore {
+    /// A store whose observers have run when a write returns has nothing to wait for.
+    @discardableResult
+    public func settle() -> Int { 0 }
+
     /// A lookup and a display: the background path of a store that may be
     /// used from any thread.
     public func readRow<Sink: RowSink>(of model: ModelRef, into sink: inout Sink) -> Bool {

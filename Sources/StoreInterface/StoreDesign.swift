@@ -7,17 +7,26 @@ public struct StoreDesign: Hashable, Sendable, Codable {
     public let threading: StoreThreading
     /// One line: the design and the systems that build it this way.
     public let summary: String
+    /// The system this store models and where its costs come from: the
+    /// source file (in `../shared/sources/`) or repository and file for
+    /// each behaviour that sets them, as the report shows it.
+    public let modelledOn: String
+    /// Whether the store is an upper bound no app ships as such (a design
+    /// pushed to its limit), which the report labels so.
+    public let isUpperBound: Bool
     /// Whether displaying a row goes through the store (its lock, its
     /// tables), not only through what the screen holds: then drawing a row
     /// is store work.
     public let rowsReadTheStore: Bool
 
     public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String,
-                rowsReadTheStore: Bool = false) {
+                modelledOn: String, isUpperBound: Bool = false, rowsReadTheStore: Bool = false) {
         self.name = name
         self.family = family
         self.threading = threading
         self.summary = summary
+        self.modelledOn = modelledOn
+        self.isUpperBound = isUpperBound
         self.rowsReadTheStore = rowsReadTheStore
     }
 }
@@ -40,4 +49,11 @@ public enum StoreThreading: String, Hashable, Sendable, Codable {
     /// observers, run on the main thread. Other threads read through
     /// `readRow(of:into:)`, the store's background path.
     case mainThread = "main thread"
+    /// Every method from any thread, handles anywhere; observers run on the
+    /// main thread of the store's `MainQueue`, some time after the write
+    /// (`ModelStore.settle()` waits for them there).
+    case anyThreadObservedOnMain = "any thread, observers on the main thread"
+
+    /// Whether any thread may hold and display the store's handles.
+    public var handlesOnAnyThread: Bool { self != .mainThread }
 }

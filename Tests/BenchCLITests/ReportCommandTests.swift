@@ -52,7 +52,11 @@ struct ReportCommandTests {
         #expect(report.contains("Building the graph: uniquing-locked "))
         #expect(report.contains("- **tag-rename** — rename p50 (µs): "))
         #expect(report.contains("Propagation: a store that embeds the tag"))
-        for store in StoreCatalog.designs { #expect(report.contains("| \(store.name) | \(store.family.rawValue) |")) }
+        for store in StoreCatalog.designs {
+            let name = store.isUpperBound ? "\(store.name) (upper bound)" : store.name
+            #expect(report.contains("| \(name) | \(store.family.rawValue) |"))
+            #expect(report.contains(store.modelledOn))
+        }
         #expect(report.contains("![merge into empty store by N](charts/cold-load-by-N.svg)"))
         let svg = try String(contentsOf: run.appendingPathComponent("charts/cold-load-by-N.svg"), encoding: .utf8)
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))

@@ -1,11 +1,60 @@
+import Foundation
 @testable import ModelGraph
 import SnapshotFlat
 import StoreInterface
 import StoreTestSupport
+import Synchronization
+import TestSupport
 import Testing
 
-@Suite("snapshot-flat")
+/// What GitHawk's FlatCache does, as `snapshot-flat` must.
+@Suite("snapshot-flat: GitHawk's FlatCache")
 struct SnapshotFlatStoreTests {
+    @Test("a write from another thread waits for the main thread, runs there and tells its observers there")
+    func writesHopToTheMainThread() throws {
+        var graph = Fixtures.graph(Fixtures.sharedTagShape)
+        let main = MainQueue()
+        let store = SnapshotFlatStore(configuration: StoreConfiguration(mainQueue: main))
+        try store.merge(graph.fullBatch)
+        let heardOnMain = Mutex<[Bool]>([])
+        let token = store.observe(TagID(1)) { _ in heardOnMain.withLock { $0.append(main.isMainThread) } }
+        let rename = graph.rename(tag: TagID(1))
+        let returned = Atomic<Bool>(false)
+        let writer = Thread {
+            _ = try? store.apply(.tag(rename))
+            returned.store(true, ordering: .releasing)
+        }
+        writer.start()
+        // The write is queued for the main thread, and has not run: nothing
+        // but the main thread touches the cache.
+        #expect(waitUntil { main.pendingCount == 1 })
+        let returnedEarly = returned.load(ordering: .acquiring)
+        #expect(!returnedEarly)
+        #expect(heardOnMain.withLock { $0.isEmpty })
+        #expect(waitUntil { main.drain() > 0 || returned.load(ordering: .acquiring) })
+        #expect(waitUntil { returned.load(ordering: .acquiring) })
+        #expect(heardOnMain.withLock { $0 } == [true])
+        #expect(store.tag(TagID(1))?.attributes.name == rename.name.value!)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("a lookup off the main thread traps, as FlatCache's assert(Thread.isMainThread) does")
+    func lookupOffTheMainThreadTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let store = SnapshotFlatStore()
+            try? store.merge(PayloadBatch(users: [UserPayload(id: UserID(1), full: UserAttributes(
+                name: "Ada Lovelace", username: "ada", avatarURL: "https://example.com/a.png", bio: nil,
+                isOnline: true, followerCount: 1, updatedAt: 1))]))
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                _ = store.user(UserID(1))
+                done.signal()
+            }
+            thread.start()
+            done.wait()
+        }
+    }
+
     @Test("a tag rename rebuilds nothing and tells only the tag's observers")
     func renameRebuildsNothing() throws {
         var graph = Fixtures.graph(Fixtures.sharedTagShape)

@@ -1,58 +1,99 @@
 @testable import ModelGraph
-import SnapshotListened
+@testable import SnapshotListened
 import StoreInterface
 import StoreTestSupport
+import Synchronization
+import TestSupport
 import Testing
 
-@Suite("snapshot-listened")
+/// What Rocket Data's consistency manager does, as `snapshot-listened` must.
+@Suite("snapshot-listened: the consistency manager as it runs")
 struct SnapshotListenedStoreTests {
-    @Test("a tag rename rebuilds only the notes someone listens to")
-    func renameRebuildsListenedTrees() throws {
+    @Test("a write returns before its listeners hear of it; they hear on the main thread once it settles")
+    func deliveryIsLaterOnTheMainThread() throws {
         var graph = Fixtures.graph(Fixtures.sharedTagShape)
-        let store = SnapshotListenedStore()
+        let main = MainQueue()
+        let store = SnapshotListenedStore(configuration: StoreConfiguration(mainQueue: main))
         try store.merge(graph.fullBatch)
-        let listened = graph.noteIDs.prefix(7).map { store.screen(showing: $0) }
-        let held = try #require(store.note(graph.noteIDs.last!))
+        let heard = Mutex<[Bool]>([])
+        let token = store.observe(graph.noteIDs[0]) { _ in heard.withLock { $0.append(main.isMainThread) } }
+        store.settle()
         let rename = graph.rename(tag: TagID(1))
         let summary = try store.apply(.tag(rename))
-        #expect(summary.propagated == listened.count)
-        #expect(summary.notifications == listened.count)
-        #expect(listened.allSatisfy { $0.updates == 1 })
-        // A value held without listening is not rebuilt; a lookup is current.
-        #expect(!held.tags.contains { $0.attributes.name == rename.name.value! })
-        #expect(store.note(graph.noteIDs.last!)?.tags.first?.attributes.name == rename.name.value!)
+        #expect(summary.notifications == 0)
+        #expect(heard.withLock { $0.isEmpty })
+        #expect(store.settle() == 1)
+        #expect(heard.withLock { $0 } == [true])
+        // A lookup reads the records: current at once.
+        #expect(store.note(graph.noteIDs[0])?.tags.first?.attributes.name == rename.name.value!)
+        withExtendedLifetime(token) {}
     }
 
-    @Test("a change deep in a listened thread rebuilds its path and reuses the rest")
-    func threadRegeneratedAlongThePath() throws {
+    @Test("every listener's tree is rebuilt, ten listeners of one thread ten times")
+    func everyListenerRebuilt() throws {
         let shape = GraphShape(users: 3, tags: 1, notes: 0, tagsPerNote: 0, threads: 1,
                                participantsPerMessage: 0, repliesPerMessage: 2, threadDepth: 3)
         let graph = Fixtures.graph(shape)
         let store = SnapshotListenedStore()
         try store.merge(graph.fullBatch)
         let root = graph.threadRootIDs[0]
-        let screen = store.screen(showing: root)
-        let before = try #require(screen.held)
+        let screens = (0..<10).map { _ in store.screen(showing: root) }
+        store.settle()
+        let before = store.manager.rebuilds.load(ordering: .relaxed)
         let leaf = MessageID(graph.messages.count)
-        let summary = try store.apply(.message(MessagePayload(id: leaf, text: .present("edited leaf"))))
-        #expect(summary.propagated == 1)
-        let after = try #require(screen.held)
-        var node = after
-        while let last = node.replies.last { node = last }
-        #expect(node.attributes.text == "edited leaf")
-        // The first reply's subtree did not change: the new tree shares it.
-        #expect(after.replies.first == before.replies.first)
+        try store.apply(.message(MessagePayload(id: leaf, text: .present("edited leaf"))))
+        store.settle()
+        #expect(store.manager.rebuilds.load(ordering: .relaxed) - before == 10)
+        for screen in screens {
+            var node = try #require(screen.held)
+            while let last = node.replies.last { node = last }
+            #expect(node.attributes.text == "edited leaf")
+            #expect(screen.updates == 1)
+        }
     }
 
-    @Test("the last observer leaving stops the rebuilding")
-    func listenerLeaving() throws {
+    @Test("a listener whose screen went away is pruned, never told, and its tree not rebuilt")
+    func deadListenersArePruned() throws {
         var graph = Fixtures.graph(Fixtures.sharedTagShape)
         let store = SnapshotListenedStore()
         try store.merge(graph.fullBatch)
         var screens: [Screen<Note>]? = graph.noteIDs.prefix(3).map { store.screen(showing: $0) }
-        #expect(try store.apply(.tag(graph.rename(tag: TagID(1)))).propagated == 3)
-        withExtendedLifetime(screens) {}
+        store.settle()
+        try store.apply(.tag(graph.rename(tag: TagID(1))))
+        store.settle()
+        #expect(screens!.allSatisfy { $0.updates == 1 })
+        let rebuilt = store.manager.rebuilds.load(ordering: .relaxed)
         screens = nil
-        #expect(try store.apply(.tag(graph.rename(tag: TagID(1)))).propagated == 0)
+        #expect(store.counts.observers == 0)
+        try store.apply(.tag(graph.rename(tag: TagID(1))))
+        store.settle()
+        #expect(store.manager.rebuilds.load(ordering: .relaxed) == rebuilt)
+    }
+
+    @Test("an equal payload short-circuits: no listener is told")
+    func equalModelsShortCircuit() throws {
+        let graph = Fixtures.graph(Fixtures.sharedTagShape)
+        let store = SnapshotListenedStore()
+        try store.merge(graph.fullBatch)
+        let screen = store.screen(showing: graph.noteIDs[0])
+        store.settle()
+        let same = graph.state.notes[graph.noteIDs[0]]!.attributes
+        try store.apply(.note(NotePayload(id: graph.noteIDs[0], title: .present(same.title))))
+        store.settle()
+        #expect(screen.updates == 0)
+    }
+
+    @Test("a write from another thread reaches the listeners on the main thread while it serves its queue")
+    func writeFromAnotherThread() throws {
+        var graph = Fixtures.graph(Fixtures.sharedTagShape)
+        let main = MainQueue()
+        let store = SnapshotListenedStore(configuration: StoreConfiguration(mainQueue: main))
+        try store.merge(graph.fullBatch)
+        let screen = store.screen(showing: graph.noteIDs[0])
+        store.settle()
+        let rename = graph.rename(tag: TagID(1))
+        runOnThreads(1, whileWaiting: { main.drain() }) { _ in _ = try? store.apply(.tag(rename)) }
+        store.settle()
+        #expect(screen.held?.tags.first?.attributes.name == rename.name.value!)
     }
 }

@@ -7,7 +7,7 @@ extension StoreInfo {
     init<Floor: StoreFloor>(_ design: StoreDesign, floor: Floor.Type) {
         self.init(
             name: design.name, family: design.family.rawValue, threading: design.threading.rawValue,
-            summary: design.summary,
+            summary: design.summary, modelledOn: design.modelledOn, isUpperBound: design.isUpperBound,
             floors: Dictionary(uniqueKeysWithValues: Floor.compositions.map { ($0.key.rawValue, $0.value) }))
     }
 }

@@ -81,7 +81,7 @@ enum CascadeDelete: BenchScenario {
         var summaries: [ChangeSummary] = []
         summaries.reserveCapacity(workload.victims.count)
         let deletes = try TimedLoop.run(count: workload.victims.count, context: context) { index in
-            summaries.append(store.delete(.user(workload.victims[index])))
+            summaries.append(store.settled { store.delete(.user(workload.victims[index])) })
         }
         context.progress(1)
         let expected = parameters["P"] * workload.graph.shape.messagesPerThread + 1

@@ -155,7 +155,7 @@ enum Consistency: BenchScenario {
         }
         // Readers of a store that may be used from any thread hold screens;
         // those of a main-confined store cannot, and read its background path.
-        let holdScreens = Store.design.threading == .anyThread
+        let holdScreens = Store.design.threading.handlesOnAnyThread
         let readers = ThreadRole("reader", threads: parameters["readers"]) { thread in
             var random = SeededRandom(seed: context.seed &+ UInt64(thread) &+ 99)
             var texts = RowCapture()
@@ -197,6 +197,7 @@ enum Consistency: BenchScenario {
         let reports = ThreadGroup.run([writer, readers], onCaller: main, draining: context.mainQueue,
                                       countsAllocations: context.countsAllocations)
         context.mainQueue.drain()
+        store.settle()
         context.progress(1)
 
         var metrics = RoundMetrics()

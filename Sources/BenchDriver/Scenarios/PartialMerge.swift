@@ -94,7 +94,9 @@ enum PartialMerge: BenchScenario {
         summaries.reserveCapacity(count)
         var failure: (any Error)?
         let merges = try TimedLoop.run(count: count, context: context) { index in
-            do { summaries.append(try store.merge(workload.batches[index])) } catch { failure = error }
+            do {
+                summaries.append(try store.settled { () throws(MergeError) in try store.merge(workload.batches[index]) })
+            } catch { failure = error }
         }
         if let failure { throw ScenarioError("partial-merge: a batch failed: \(failure)") }
         context.progress(0.5)
@@ -105,7 +107,7 @@ enum PartialMerge: BenchScenario {
         var rerendered = 0
         let rendered = try TimedLoop.run(count: count, context: context) { index in
             do { try store.merge(workload.batches[count + index]) } catch { failure = error }
-            context.mainQueue.drain()
+            store.settle()
             for shown in tokens where shown.rerender(&checksum) { rerendered += 1 }
         }
         if let failure { throw ScenarioError("partial-merge: a batch failed: \(failure)") }

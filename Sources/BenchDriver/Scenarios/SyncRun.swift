@@ -104,6 +104,7 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
                                       countsAllocations: context.countsAllocations)
         // The main thread catches up with what the last batches left it.
         main.items += context.mainQueue.drain()
+        store.settle()
         return reports
     }
 

@@ -96,7 +96,7 @@ enum TagRename: BenchScenario {
         var failure: MergeError?
         let renames = try TimedLoop.run(count: workload.renames.count, context: context) { index in
             do {
-                summaries.append(try store.apply(.tag(workload.renames[index])))
+                summaries.append(try store.settled { () throws(MergeError) in try store.apply(.tag(workload.renames[index])) })
             } catch {
                 failure = error as? MergeError
             }
@@ -119,7 +119,7 @@ enum TagRename: BenchScenario {
             } catch {
                 renderFailure = error as? MergeError
             }
-            context.mainQueue.drain()
+            store.settle()
             for slot in 0..<ids.count {
                 if let note = screens[slot] { store.display(note, into: &checksum) }
             }

@@ -27,7 +27,7 @@ public enum Soak {
         let store = Store(configuration: configuration)
         try store.merge(graph.fullBatch)
         // Handles may live on any thread, or only on the main thread.
-        let workersHoldHandles = Store.design.threading == .anyThread
+        let workersHoldHandles = Store.design.threading.handlesOnAnyThread
 
         let started = MonotonicClock.now()
         let deadline = started + UInt64(plan.seconds * 1e9)
@@ -75,6 +75,7 @@ public enum Soak {
         }], onCaller: mainThread, draining: main, countsAllocations: false)
         // Every write is done: the main thread catches up with what they left it.
         main.drain()
+        store.settle()
 
         let seconds = Double(MonotonicClock.now() - started) / 1e9
         let wasInterrupted = cancellation.isCancelled

@@ -127,7 +127,7 @@ struct ClaimVerdict {
             return limitFinding(test, result, metric, figures, favoured: favoured, limit: limit, meaning: meaning)
 
         case .withinPublished:
-            guard let reference = context.references.first(where: { $0.matches(result) }), let limit = TimeUnits.convert(reference.publishedSeconds, from: "s", to: metric.unit) else {
+            guard let reference = context.references.first(where: { $0.matches(result) }), let limit = TimeUnits.convert(reference.published[0].seconds, from: "s", to: metric.unit) else {
                 return nil
             }
             return limitFinding(test, result, metric, figures, favoured: favoured, limit: limit,

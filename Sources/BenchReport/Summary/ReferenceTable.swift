@@ -12,12 +12,13 @@ enum ReferenceTable {
                 guard let median = result.store(store)?.metric(id)?.median else { return "–" }
                 return TimeUnits.convert(median, from: metric.unit, to: "ms").map(NumberFormat.value) ?? "–"
             }
-            rows.append([reference.name, NumberFormat.value(reference.publishedSeconds * 1_000)] + ours)
+            rows.append([reference.name] + reference.published.map { NumberFormat.value($0.seconds * 1_000) } + ours)
         }
         guard !rows.isEmpty else { return "" }
+        let devices = context.references.first { $0.scenario == scenario }?.published.map(\.device) ?? []
         var text = "### Rocket Data's reference shapes\n\n"
-        text += MarkdownReport.table(["shape", "Rocket Data published (ms)"] + run.stores.map { "\($0) (ms, p50)" }, rows,
-                                     textColumns: 1)
+        text += MarkdownReport.table(["shape"] + devices.map { "published, \($0) (ms)" } + run.stores.map { "\($0) (ms, p50)" },
+                                     rows, textColumns: 1)
         if !context.referenceNote.isEmpty { text += "\n" + context.referenceNote + "\n" }
         return text + "\n"
     }

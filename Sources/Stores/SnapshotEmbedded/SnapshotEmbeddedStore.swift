@@ -21,6 +21,18 @@ import StoreSupport
 /// merge, rebuild parents and queue notifications. Reading a row from a held
 /// value takes no lock at all. Observers run after the lock is released, on
 /// the writing thread.
+///
+/// An upper bound: Rocket Data's children kept consistent through the
+/// Model protocol's `map` ("if a child model needs updating, the library
+/// will replace it, regenerate a new person model", 002_f0ddfe1b5f0a6d11.txt),
+/// applied to every parent in the cache rather than to the trees listeners
+/// hold. It also stands for Pinterest's model cache (000_3dabd76cacffde0e.txt)
+/// on the points that set that cache's costs: models embedding their children
+/// (`message.users`), read on any thread, a partial response merged "into a
+/// brand new model object" that "replaces the existing one in the cache", and
+/// one notification per updated model on the posting thread
+/// (`NSNotificationCenter`). Pinterest does not say how a child's change
+/// reaches the parents that embed it; this store always propagates it.
 public final class SnapshotEmbeddedStore: CoreBackedStore, @unchecked Sendable {
     // @unchecked: all mutable state is behind `core`'s lock.
     public let core = StoreCore(EmbeddedTables())
@@ -28,7 +40,13 @@ public final class SnapshotEmbeddedStore: CoreBackedStore, @unchecked Sendable {
     public static let design = StoreDesign(
         name: "snapshot-embedded", family: .values, threading: .anyThread,
         summary: "immutable values embedding their children; a changed child is rebuilt into every parent "
-            + "in the store that embeds it (Rocket Data's map, applied eagerly to the whole cache)")
+            + "in the store that embeds it (Rocket Data's map, applied eagerly to the whole cache)",
+        modelledOn: "an upper bound of Rocket Data's child consistency (its Model protocol's map, "
+            + "002_f0ddfe1b5f0a6d11.txt) applied to every parent in the cache, not only to listened trees; it also "
+            + "stands for Pinterest's model cache (000_3dabd76cacffde0e.txt: models embed their children, are read "
+            + "on any thread, merged into the cached superset and posted per model), which does not say how a "
+            + "child's change reaches its parents: here it always does, eagerly",
+        isUpperBound: true)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {}
 

@@ -40,6 +40,9 @@ public final class SnapshotFlatStore: CoreBackedStore, @unchecked Sendable {
         summary: "immutable values flat under their ids, children by id, a row joined through the cache when "
             + "displayed, listeners per id; main thread only and no lock, writes from other threads hop there "
             + "(GitHawk's FlatCache)",
+        modelledOn: "GitHawk's FlatCache (GitHawkApp/FlatCache, FlatCache/FlatCache.swift: a storage dictionary, "
+            + "weak listeners per key, assert(Thread.isMainThread) in every get, set and add(listener:)); values "
+            + "changed by new copies (004_7073df43958910c8.txt)",
         rowsReadTheStore: true)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {

@@ -2,12 +2,12 @@ import ModelGraph
 import StoreInterface
 
 extension SnapshotListenedStore {
-    /// A held note is a listened tree: the store's lock, a hit in the
-    /// listener map and a copy of the tree's note value, without the
-    /// fall-back that builds one from the records. A row reads the fields of
-    /// the value in hand.
+    /// A lookup is what the store's is: the store's lock, the note's record,
+    /// its author's and its tags', and the note value built from them (the
+    /// manager holds no model to hand out). A row reads the fields of the
+    /// value in hand.
     public struct Floor: StoreFloor {
-        public static let lookup = "lock + dictionary hit + note value copy"
+        public static let lookup = "lock + note, author and tag records + note value built"
         public static let row = "fields of a value in hand"
 
         private let store: SnapshotListenedStore
@@ -17,7 +17,7 @@ extension SnapshotListenedStore {
         }
 
         public func lookUp(_ id: NoteID) -> Note? {
-            store.core.read { $0.listeners.notes[id] }
+            store.core.read { $0.records.note(id) }
         }
 
         public func display<Sink: RowSink>(_ note: Note, into sink: inout Sink) {

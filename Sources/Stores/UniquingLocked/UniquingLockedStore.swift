@@ -21,6 +21,12 @@ import StoreSupport
 /// the store lock, never before it. How a row read locks is set by
 /// `StoreConfiguration.rowLocking`. Observers are told which object changed
 /// and run after the locks are released, on the writing thread.
+///
+/// An upper bound, not a system: uniqued objects as Vesper keeps them ("in
+/// an NSMapTable with weak references", 001_ea1ca0eb1f253dea.txt), made safe
+/// to share across threads the way atomic properties would, a lock per
+/// object. Pinterest's "one thread may be writing to the model while another
+/// is trying to read it" (000_3dabd76cacffde0e.txt) is what it pays to avoid.
 public final class UniquingLockedStore: CoreBackedStore, @unchecked Sendable {
     // @unchecked: every mutable state is behind `core`'s lock or an object's.
     public let core: StoreCore<LockedTables>
@@ -30,6 +36,9 @@ public final class UniquingLockedStore: CoreBackedStore, @unchecked Sendable {
         name: "uniquing-locked", family: .liveObjects, threading: .anyThread,
         summary: "one live object per id in a weak table, every field read and written under the object's lock, "
             + "safe on any thread (atomic properties; Core Data objects shared across threads would need this)",
+        modelledOn: "an upper bound of sharing uniqued live objects (Vesper's weak NSMapTable, "
+            + "001_ea1ca0eb1f253dea.txt) across threads: no source ships it; every field behind its object's lock",
+        isUpperBound: true,
         rowsReadTheStore: true)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {

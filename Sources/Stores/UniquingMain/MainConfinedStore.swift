@@ -19,6 +19,19 @@ import StoreSupport
 ///
 /// Observers run on the main thread. Other threads read rows through
 /// `readRow(of:into:)`, from the records under the lock.
+///
+/// What sets its costs, and where the systems do the same:
+/// - One object per id through a weak table: Vesper's "Objects are uniqued
+///   and cached in an NSMapTable with weak references ... any other place
+///   with a reference will get the change, since it's the same object"
+///   (001_ea1ca0eb1f253dea.txt). Linux has no `NSMapTable`: `WeakTable`.
+/// - Main thread only, no lock on a lookup or a row: Vesper's sync merging
+///   ran "on the main thread queue" (001), as a Core Data main-queue
+///   context's objects belong to the main queue.
+/// - A write from another thread is decoded and merged there and the
+///   objects refreshed on the main thread: Krush's background context
+///   ("在后台线程，我们执行JSON解析，并在后台上下文中形成用户和其他对象之间的关系。最后，保存后台上下文，
+///   这会出发一个通知去把后台上下问的改变合并到主上下文中", 003_be21605c4e773cbb.txt).
 public final class MainConfinedStore<Objects: MainObjectKinds>: CoreBackedStore, @unchecked Sendable {
     // @unchecked: the records are behind `core`'s lock; the objects are
     // touched on the main thread only, and under the lock when they change.
@@ -59,6 +72,15 @@ public final class MainConfinedStore<Objects: MainObjectKinds>: CoreBackedStore,
         assertMainThread()
         if let object = objects.tables.held(id) { return object }
         return core.withTables { $0.handle(id) }
+    }
+
+    /// What writes from other threads left for the main thread; their
+    /// summaries counted the handler calls already.
+    @discardableResult
+    public func settle() -> Int {
+        assertMainThread()
+        mainQueue.drain()
+        return 0
     }
 
     @discardableResult

@@ -18,11 +18,16 @@ public enum ObservableObjects: MainObjectKinds {
     public static let design = StoreDesign(
         name: "uniquing-observable", family: .liveObjects, threading: .mainThread,
         summary: "uniquing-main with @Observable objects: every read tracked and every change announced by "
-            + "Observation's registrar, as SwiftData apps hold their models")
+            + "Observation's registrar, as SwiftData apps hold their models",
+        modelledOn: "uniquing-main's sources, with its objects on Swift's Observation (the @Observable macro and "
+            + "its ObservationRegistrar, as SwiftData's @Model classes are), read and changed on the main thread")
     public static let rowPrimitives = "5 @Observable objects' fields, each read tracked"
 }
 
-/// `uniquing-observable`: the main-confined store on `@Observable` objects.
+/// `uniquing-observable`: the main-confined store on `@Observable` objects,
+/// as SwiftData's `@Model` classes are observable: every property read goes
+/// through the `ObservationRegistrar`'s access tracking and every write
+/// through its `withMutation`. Everything else is `uniquing-main`'s.
 public typealias UniquingObservableStore = MainConfinedStore<ObservableObjects>
 
 // A refresh writes the fields through `MainObjectFields`, so an unchanged

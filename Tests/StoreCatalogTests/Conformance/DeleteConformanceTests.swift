@@ -13,6 +13,7 @@ struct DeleteConformanceTests {
         let user = graph.message(MessageID(1)).author
         let doomed = Self.cascade(deleting: user, in: graph)
         let summary = store.delete(.user(user))
+        store.settle()
         // Exactly the user, the notes it wrote and the threads below the
         // messages it wrote: no fewer, no more.
         #expect(summary.deleted == doomed.count)
@@ -52,6 +53,7 @@ struct DeleteConformanceTests {
         let middle = graph.message(root).replies[0]
         let leaves = graph.message(middle).replies
         let summary = store.delete(.message(middle))
+        store.settle()
         #expect(summary.deleted == 1 + leaves.count)
         #expect(summary.updated == 1)
         let state = store.exportState()
@@ -66,6 +68,7 @@ struct DeleteConformanceTests {
         let store = try Fixtures.store(kind, holding: graph)
         let labelled = graph.noteIDs.filter { graph.note($0).tags.contains(TagID(2)) }
         let summary = store.delete(.tag(TagID(2)))
+        store.settle()
         #expect(summary.deleted == 1)
         #expect(summary.updated == labelled.count)
         let state = store.exportState()
@@ -83,6 +86,7 @@ struct DeleteConformanceTests {
         let note = NoteID(1)
         let screen = store.screen(showing: note)
         store.delete(.user(graph.note(note).author))
+        store.settle()
         #expect(screen.sawDeletion)
         #expect(store.note(note) == nil)
     }

@@ -12,6 +12,7 @@ struct MergeConformanceTests {
         let graph = Fixtures.graph()
         let store = kind.make()
         let summary = try store.merge(graph.fullBatch)
+        store.settle()
         #expect(summary.inserted == graph.shape.modelCount)
         #expect(summary.updated == 0)
         #expect(store.counts.models == graph.shape.modelCount)
@@ -26,6 +27,7 @@ struct MergeConformanceTests {
         let id = UserID(3)
         let before = graph.user(id)
         let summary = try store.apply(.user(UserPayload(id: id, name: .present("Renamed Person Here"))))
+        store.settle()
         #expect(summary.updated == 1)
         let after = try #require(store.exportState().users[id]).attributes
         #expect(after.name == "Renamed Person Here")
@@ -41,9 +43,12 @@ struct MergeConformanceTests {
         try store.apply(.user(UserPayload(id: UserID(1), full: UserAttributes(
             name: "Ada Lovelace", username: "ada", avatarURL: "https://example.com/a.png",
             bio: "Wrote the first program.", isOnline: true, followerCount: 1, updatedAt: 1))))
+        store.settle()
         try store.apply(.user(UserPayload(id: UserID(1), followerCount: .present(2))))
+        store.settle()
         #expect(store.exportState().users[UserID(1)]?.attributes.bio == "Wrote the first program.")
         try store.apply(.user(UserPayload(id: UserID(1), bio: .present(nil))))
+        store.settle()
         #expect(store.exportState().users[UserID(1)]?.attributes.bio == nil)
         #expect(store.exportState().users[UserID(1)]?.attributes.followerCount == 2)
     }
@@ -57,10 +62,11 @@ struct MergeConformanceTests {
     private func checkEqualMerge<S: ModelStore>(_ store: S, _ graph: GeneratedGraph) throws {
         let screens = graph.noteIDs.map { store.screen(showing: $0) }
         let summary = try store.merge(graph.fullBatch)
+        let delivered = store.settle()
         #expect(summary.inserted == 0)
         #expect(summary.updated == 0)
         #expect(summary.propagated == 0)
-        #expect(summary.notifications == 0)
+        #expect(summary.notifications + delivered == 0)
         #expect(summary.unchanged > graph.fullBatch.count)
         #expect(screens.allSatisfy { $0.updates == 0 })
     }
@@ -77,6 +83,7 @@ struct MergeConformanceTests {
                                    updatedAt: .present(1), author: .present(UserPayload(id: UserID(1))))]
         #expect(throws: MergeError.missingRequiredField(.note(NoteID(999)), field: "title")) {
             try store.merge(batch)
+            store.settle()
         }
         #expect(store.exportState() == before)
     }
@@ -89,6 +96,7 @@ struct MergeConformanceTests {
             updatedAt: .present(1), author: .present(UserPayload(id: UserID(777))))
         #expect(throws: MergeError.missingRequiredField(.user(UserID(777)), field: "name")) {
             try store.apply(.note(payload))
+            store.settle()
         }
         #expect(store.exportState().notes[NoteID(500)] == nil)
     }
@@ -99,6 +107,7 @@ struct MergeConformanceTests {
         let store = try Fixtures.store(kind, holding: graph)
         let json = Data(#"{"users":[{"id":2,"isOnline":true,"bio":null}],"notes":[{"id":1,"title":"From the server"}]}"#.utf8)
         try store.merge(PayloadBatch(json: json))
+        store.settle()
         let state = store.exportState()
         #expect(state.users[UserID(2)]?.attributes.isOnline == true)
         #expect(state.users[UserID(2)]?.attributes.bio == nil)
@@ -114,6 +123,7 @@ struct MergeConformanceTests {
         let json = Data(#"{"users":[{"id":2,"name":null}]}"#.utf8)
         #expect(throws: PayloadDecodingError.self) {
             try store.merge(PayloadBatch(json: json))
+            store.settle()
         }
         #expect(store.exportState() == before)
     }
@@ -128,6 +138,7 @@ struct MergeConformanceTests {
         var target = graph.message(roots[1]).replies
         target.append(moved)
         try store.apply(.message(MessagePayload(id: roots[1], replies: .present(target.map { MessagePayload(id: $0) }))))
+        store.settle()
         let state = store.exportState()
         #expect(state.messages[roots[1]]?.replies.map(\.id) == target)
         #expect(state.messages[roots[0]]?.replies.contains { $0.id == moved } == false)
@@ -138,6 +149,7 @@ struct MergeConformanceTests {
         let grandchild = graph.message(moved).replies[0]
         #expect(throws: MergeError.replyCycle(roots[1])) {
             try store.apply(.message(MessagePayload(id: grandchild, replies: .present([MessagePayload(id: roots[1])]))))
+            store.settle()
         }
         #expect(store.exportState() == before)
     }

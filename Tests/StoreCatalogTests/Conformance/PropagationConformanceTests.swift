@@ -17,6 +17,7 @@ struct PropagationConformanceTests {
         let screens = graph.noteIDs.map { store.screen(showing: $0) }
         let rename = graph.rename(tag: TagID(1))
         try store.apply(.tag(rename))
+        store.settle()
         let newName = try #require(rename.name.value)
         for screen in screens {
             let held = try #require(screen.held)
@@ -39,6 +40,7 @@ struct PropagationConformanceTests {
         let authorScreen = store.screen(showing: author)
         let update = graph.partialUpdate(user: author, fieldCount: 7, noOp: false)
         try store.apply(.user(update))
+        store.settle()
         let state = store.exportState()
         #expect(state.firstDifference(from: graph.state) == nil)
         for (id, screen) in zip(graph.messageIDs, screens) {
@@ -55,6 +57,7 @@ struct PropagationConformanceTests {
         let store = try Fixtures.store(kind, holding: graph)
         let root = graph.threadRootIDs[1]
         let summary = try store.apply(.message(graph.editThread(root: root)))
+        store.settle()
         #expect(summary.updated == graph.shape.messagesPerThread)
         #expect(store.exportState().firstDifference(from: graph.state) == nil)
     }
@@ -91,7 +94,9 @@ struct PropagationConformanceTests {
         for round in 0..<3 {
             let user = graph.note(NoteID(1 + round)).author
             try store.apply(.user(graph.partialUpdate(user: user, fieldCount: 7, noOp: false)))
+            store.settle()
             try store.apply(.tag(graph.rename(tag: TagID(1 + round % graph.tags.count))))
+            store.settle()
             let state = graph.state
             for id in graph.noteIDs {
                 #expect(store.row(ofNote: try #require(store.note(id))) == ExpectedRow.of(state.notes[id]!), "note \(id)")

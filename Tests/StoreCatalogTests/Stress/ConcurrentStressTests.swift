@@ -107,6 +107,7 @@ struct ConcurrentStressTests {
             }
         }
         main.drain()
+        store.settle()
         #expect(failures.load(ordering: .relaxed) == 0)
         #expect(rowsRead.load(ordering: .relaxed) > 0)
         #expect(mainRows > 0)
@@ -137,7 +138,7 @@ struct ConcurrentStressTests {
     private func checkChurn<S: ModelStore>(_ store: S, _ main: MainQueue, _ graph: GeneratedGraph) throws {
         let scripts = Self.scripts(for: graph)
         let missing = Atomic<Int>(0)
-        let anyThread = S.design.threading == .anyThread
+        let anyThread = S.design.threading.handlesOnAnyThread
         @Sendable func holdAndRelease(_ random: inout SeededRandom) {
             // Hold a few models briefly, then let them go.
             let held = (0..<4).compactMap { _ in store.note(NoteID(1 + random.below(graph.notes.count))) }
