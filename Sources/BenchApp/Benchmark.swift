@@ -9,16 +9,23 @@ import Foundation
 /// instruction pass, the files, the gate. What `bench` does by default.
 public struct Benchmark: Sendable {
     public var request: RunRequest
-    /// Whether to count instructions per operation under callgrind too.
-    public var countsInstructions: Bool
+    /// Whether to count instructions per operation under callgrind too;
+    /// nil for the profile's default (`Profile.countsInstructions`), which
+    /// is skipped with a warning where Valgrind is missing.
+    public var countsInstructions: Bool?
     /// Where results.json and the report go; `results/<profile>` when nil.
     public var output: String?
+    /// Another run's results.json of the same build: the drift of every
+    /// figure from it is recorded (`RunResult.recordingDrift(from:)`).
+    public var driftFrom: String?
     public var gate: Gate
 
-    public init(request: RunRequest, countsInstructions: Bool = false, output: String? = nil, gate: Gate = Gate()) {
+    public init(request: RunRequest, countsInstructions: Bool? = nil, output: String? = nil, driftFrom: String? = nil,
+                gate: Gate = Gate()) {
         self.request = request
         self.countsInstructions = countsInstructions
         self.output = output
+        self.driftFrom = driftFrom
         self.gate = gate
     }
 
@@ -34,7 +41,8 @@ public struct Benchmark: Sendable {
         if Provenance.buildConfiguration == "debug" {
             warn("this is a debug build: timings are meaningless. Run `swift run -c release bench` for real figures.")
         }
-        let instructionTools = countsInstructions ? try InstructionPass.locateTools() : nil
+        let instructionTools = try instructionTools()
+        let twin = try driftFrom.map { path throws(BenchFailure) in try RunFiles.read(path, role: "--drift-from run") }
         let plan = try request.plan()
         let progress = TerminalProgress(stores: plan.stores.map(\.name), rounds: plan.rounds)
         let runner = SuiteRunner(plan: plan, progress: progress, cancellation: Interruption.shared.flag)
@@ -57,6 +65,13 @@ public struct Benchmark: Sendable {
             print("\nCounting instructions under callgrind (each case once more, single-threaded scenarios only):")
             result = measured.addingInstructions(from: try InstructionPass.run(request, tools: instructionTools))
         }
+        if let twin {
+            do {
+                result = try result.recordingDrift(from: twin)
+            } catch {
+                throw .unusable("--drift-from: \(error)")
+            }
+        }
         try RunFiles.write(result, to: directory.appendingPathComponent("results.json").path)
         let files = try RunFiles.writeReport(result, to: directory)
         print("\nWrote \(directory.path)/results.json, \(files) (\(Int(result.durationSeconds.rounded())) s).")
@@ -67,6 +82,24 @@ public struct Benchmark: Sendable {
         try gate.save(result)
         if let baseline { try gate.check(result, against: baseline) }
         return result
+    }
+
+    /// Valgrind and objcopy when instructions are to be counted: asked for,
+    /// they must be there; by the profile's default, a missing Valgrind
+    /// skips the pass with a warning.
+    private func instructionTools() throws(BenchFailure) -> InstructionPass.Tools? {
+        switch countsInstructions {
+        case true?: return try InstructionPass.locateTools()
+        case false?: return nil
+        case nil:
+            guard request.profile.countsInstructions else { return nil }
+            do {
+                return try InstructionPass.locateTools()
+            } catch {
+                warn("\(error.message); the report will decide on timings alone")
+                return nil
+            }
+        }
     }
 
     private func checkAllocator() throws(BenchFailure) {

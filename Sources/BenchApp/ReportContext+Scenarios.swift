@@ -16,6 +16,19 @@ extension ReportContext {
                                     published: $0.published.map { ReportContext.PublishedTime(device: $0.device, seconds: $0.seconds) })
         },
         referenceNote: PublishedReference.rocketDataNote,
-        mechanisms: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { ($0.rawValue, $0.definition.mechanisms.map(\.text)) }),
-        claims: SourceClaim.all)
+        mechanisms: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { scenario in
+            (scenario.rawValue, scenario.definition.mechanisms.map {
+                ReportContext.MechanismSentence($0.text, parameters: $0.parameters)
+            })
+        }),
+        claims: SourceClaim.all,
+        tradeOffs: BenchDriver.KeyFigure.tradeOffs.map {
+            ReportContext.KeyFigure(scenario: $0.scenario.rawValue, parameters: $0.parameters, metric: $0.metric,
+                                    label: $0.label)
+        },
+        charts: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { scenario in
+            (scenario.rawValue, scenario.definition.charts.map {
+                ReportContext.Chart(metric: $0.metric, references: $0.references)
+            })
+        }))
 }

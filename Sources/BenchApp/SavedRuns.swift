@@ -7,8 +7,18 @@ public enum SavedRuns {
     /// Renders report.md, its charts, the CSV and github-benchmark.json of
     /// the run at `input` into `output` (by default beside the input);
     /// returns what was written and where.
-    public static func report(input: String, output: String?) throws(BenchFailure) -> String {
-        let result = try RunFiles.read(input, role: "run")
+    /// With `driftFrom`, another run of the same build, every figure's
+    /// drift from it widens its interval, as in `bench run --drift-from`.
+    public static func report(input: String, output: String?, driftFrom: String? = nil) throws(BenchFailure) -> String {
+        var result = try RunFiles.read(input, role: "run")
+        if let driftFrom {
+            let twin = try RunFiles.read(driftFrom, role: "--drift-from run")
+            do {
+                result = try result.recordingDrift(from: twin)
+            } catch {
+                throw .unusable("--drift-from: \(error)")
+            }
+        }
         let directory = output.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: input).deletingLastPathComponent()
         try RunFiles.prepareDirectory(directory, option: "--output")
         let written = try RunFiles.writeReport(result, to: directory)

@@ -14,6 +14,7 @@ struct ReportCommand: ParsableCommand {
         Examples:
           bench report --input results/full/results.json
           bench report --input /tmp/run/results.json --output /tmp/report
+          bench report --input /tmp/b/results.json --drift-from /tmp/a/results.json --output /tmp/b-report
         """
     )
 
@@ -23,7 +24,12 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Directory for the files; default: the directory of --input.", valueName: "dir"))
     var output: String?
 
+    @Option(name: .customLong("drift-from"), help: ArgumentHelp(
+        "Another run of the same build and plan: render as if --input had recorded its drift from it.",
+        valueName: "file"))
+    var driftFrom: String?
+
     func run() throws {
-        print(try SavedRuns.report(input: input, output: output))
+        print(try SavedRuns.report(input: input, output: output, driftFrom: driftFrom))
     }
 }

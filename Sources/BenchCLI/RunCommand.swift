@@ -36,6 +36,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         try Benchmark(request: selection.request, countsInstructions: recording.instructions, output: recording.output,
+                      driftFrom: recording.driftFrom,
                       gate: Gate(baseline: baseline, saveAs: saveBaseline, noiseFloor: noise.noiseFloor)).run()
     }
 }

@@ -39,12 +39,18 @@ struct RunOptions: ParsableArguments {
 
 /// How a run is recorded: instruction counts, where its files go.
 struct RecordingOptions: ParsableArguments {
-    @Flag(help: """
+    @Flag(inversion: .prefixedNo, help: """
         Also count instructions per operation of the single-threaded scenarios under Valgrind's callgrind \
-        (a second pass, a few minutes for the quick profile; needs valgrind). Counts do not depend on the \
-        machine's speed or load, so a baseline with them gates CPU cost on any host.
+        (a second pass; needs valgrind). Counts do not depend on the machine's speed or load: the report \
+        decides single-threaded comparisons on them, and a baseline with them gates CPU cost on any host. \
+        The default and full profiles count them unless --no-instructions; quick only with --instructions.
         """)
-    var instructions = false
+    var instructions: Bool?
+
+    @Option(name: .customLong("drift-from"), help: ArgumentHelp(
+        "A results.json of another run of the same build and plan: every figure's drift from it widens its interval.",
+        valueName: "file"))
+    var driftFrom: String?
 
     @Option(help: ArgumentHelp(
         "Directory for results.json, report.md, charts/, results.csv and github-benchmark.json; default: results/<profile>.",

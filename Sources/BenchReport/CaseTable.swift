@@ -10,8 +10,9 @@ struct CaseTable {
     let cells: [[String]]
 
     /// What the marks in a store's cell mean, for a legend.
-    static let legend = "`×n`: n times the best store, a significant difference (p < 0.05 and more than 2%, "
-        + "or any difference in an exact count); `~`: not significantly different from the best"
+    static let legend = "`×n`: n times the best store, shown by the rules of evidence (the interval of the ratio, "
+        + "widened by the run-to-run drift, above 1; more than 1% in an exact count or an instruction count); `+n`: n "
+        + "more than a best store of 0; `~`: no difference shown"
 
     init(_ result: CaseResult, stores: [String]) {
         header = ["metric", "unit"] + stores + ["best"]
@@ -20,7 +21,8 @@ struct CaseTable {
             let ranking = result.ranking(id)
             let values = stores.map { store -> String in
                 guard let series = result.store(store)?.metric(id) else { return "–" }
-                return Self.cell(series.median, store: store, ranking: ranking)
+                let best = ranking.flatMap { result.store($0.best)?.metric(id)?.median } ?? 0
+                return Self.cell(series.median, store: store, ranking: ranking, best: best)
             }
             let noisy = metric.kind != .count && stores.contains { result.store($0)?.metric(id)?.summary.isNoisy ?? false }
             return [metric.label, metric.unit] + values + [Self.best(ranking, kind: metric.kind, noisy: noisy)]
@@ -33,10 +35,14 @@ struct CaseTable {
         return result.stores.flatMap(\.metrics).map(\.metric.id).filter { seen.insert($0).inserted }
     }
 
-    static func cell(_ median: Double, store: String, ranking: MetricRanking?) -> String {
+    /// A store's median, and how it stands against the best store's `best`.
+    static func cell(_ median: Double, store: String, ranking: MetricRanking?, best: Double) -> String {
         let value = NumberFormat.value(median)
         guard let ranking, let standing = ranking.standing(of: store) else { return value }
-        return standing.isWorse ? "\(value) \(NumberFormat.factor(standing.factor))" : "\(value) ~"
+        guard standing.isWorse else { return "\(value) ~" }
+        // Against nothing a ratio says nothing: the difference itself.
+        guard standing.factor.isFinite else { return "\(value) +\(NumberFormat.value(abs(median - best)))" }
+        return "\(value) \(NumberFormat.factor(standing.factor))"
     }
 
     /// The best store, or who shares the lead when the rest is within noise.

@@ -22,7 +22,24 @@ enum MarkdownReport {
         text += "Profile **\(run.profile)**, \(run.rounds) rounds per case and store, seed \(run.provenance.seed), "
         text += "\(run.provenance.date), commit `\(run.provenance.commit ?? "unknown")`, "
         text += "\(run.provenance.cpuModel) (\(run.provenance.cores) cores), \(run.provenance.toolchain). "
-        text += "Took \(Int(run.durationSeconds.rounded())) s.\n"
+        text += "Took \(Int(run.durationSeconds.rounded())) s. "
+        text += run.instructionCounting == nil
+            ? "Decided on **timings only**: no instruction counts. "
+            : "Single-threaded operations decided on **instruction counts** (callgrind), the rest on timings. "
+        text += run.driftCommit == nil
+            ? "No second run compared: no run-to-run drift in the intervals.\n"
+            : "Intervals widened by the **run-to-run drift** from a second run of the same commit.\n"
+        let seconds = Dictionary(grouping: run.cases, by: \.scenario).compactMapValues { cases -> Double? in
+            let known = cases.compactMap(\.durationSeconds)
+            return known.isEmpty ? nil : known.reduce(0, +)
+        }
+        if !seconds.isEmpty {
+            var order: [String] = []
+            for result in run.cases where !order.contains(result.scenario) { order.append(result.scenario) }
+            text += "\nWhere the time went: " + order.compactMap { scenario in
+                seconds[scenario].map { "\(scenario) \(Int($0.rounded())) s" }
+            }.joined(separator: ", ") + (run.instructionCounting == nil ? "" : "; the instruction pass the rest") + ".\n"
+        }
         if run.isPartial { text += "\n> **Interrupted:** only the cases below completed.\n" }
         if run.provenance.isDebugBuild {
             text += "\n> **Debug build:** timings from a debug build say nothing about the designs. Use `-c release`.\n"
@@ -43,15 +60,20 @@ enum MarkdownReport {
     }
 
     static func summary(_ run: RunResult, context: ReportContext) -> String {
-        var text = "## Summary\n\nFor each scenario, on its headline metric: the best store and how far ahead of the "
-        text += "next one (over the cases where every other store is significantly behind), which design family wins "
-        text += "(the best store of each family against the other's) and by how much, and the mechanism, in figures "
-        text += "from the case where the stores are furthest apart.\n\n"
+        var text = "## Summary\n\nFor each scenario, on its headline metric (its instruction count where one was "
+        text += "counted): the store that leads and by how much, over the cases where the run shows every other store "
+        text += "behind it (the interval of the ratio above 1, widened by the run-to-run drift); which design family "
+        text += "leads (the best store of each family against the other's); otherwise a tie. Then why, each "
+        text += "sentence in figures from a case it describes.\n\n"
+        if run.driftCommit == nil {
+            text += "> No second run of this build was compared: intervals are this run's alone, without its drift.\n\n"
+        }
         for summary in ScenarioSummary.all(run, context: context) {
             text += "- **\(summary.scenario)** — \(summary.headline): \(summary.winner); families: \(summary.families)."
-            if let mechanism = summary.mechanism { text += " \(mechanism)" }
+            for mechanism in summary.mechanisms { text += " \(mechanism)" }
             text += "\n"
         }
+        text += TradeOffs.render(run, context: context)
         return text
     }
 
@@ -63,7 +85,10 @@ enum MarkdownReport {
             guard let id = headlineMetric(result), let metric = result.descriptor(id) else { continue }
             let ranking = result.ranking(id)
             let values = run.stores.map { store in
-                result.store(store)?.metric(id).map { CaseTable.cell($0.median, store: store, ranking: ranking) } ?? "–"
+                result.store(store)?.metric(id).map {
+                    CaseTable.cell($0.median, store: store, ranking: ranking,
+                                   best: ranking.flatMap { result.store($0.best)?.metric(id)?.median } ?? 0)
+                } ?? "–"
             }
             rows.append([result.scenario, result.label, "\(metric.label) (\(metric.unit))"] + values
                         + [CaseTable.best(ranking, kind: metric.kind, noisy: false)])
@@ -86,10 +111,13 @@ enum MarkdownReport {
 
         - Every case runs on every store with the same seed and the same operations, \(run.rounds) independent rounds each, \
         a fresh store per round; the stores' order alternates between rounds.
-        - A figure is the median of the rounds. Timings are compared with a two-sided Mann-Whitney U test and called \
-        significant only when p < 0.05 *and* the medians differ by more than 2% (the noise floor); a figure whose \
-        95% bootstrap interval is wider than ±5% is marked noisy. Exact counts (allocations and models of single-threaded \
-        work, notifications) are compared exactly.
+        - A figure is the median of the rounds. The rules of evidence decide every comparison, ranking, summary line \
+        and claim: two timings differ when the 95% bootstrap interval of the ratio of their medians, widened by both \
+        figures' run-to-run drift \(drift(run)), excludes 1; a figure meets a bound when its interval, so widened, \
+        lies inside it, misses it when the interval lies outside, and is otherwise not shown by the run. Exact counts \
+        (allocations and models of single-threaded work, notifications) are compared exactly, instruction counts \
+        within 1%; operations that run on one thread are decided on their instruction counts where they were counted. \
+        A figure whose own interval is wider than ±5% is marked noisy.
         - Latencies are recorded in HdrHistogram (3 significant digits). An operation cheaper than 10 clock reads is \
         timed in batches and divided; its percentiles are then of batch means. Fixed-rate loops (background-sync, \
         consistency) are measured from each operation's due time, correcting for coordinated omission.
@@ -99,6 +127,14 @@ enum MarkdownReport {
         counting a lock acquisition \(NumberFormat.value(harness.lockCountingNanoseconds)) ns over the bare pthread mutex.
 
         """
+    }
+
+    /// Where the drift that widens every interval was measured.
+    private static func drift(_ run: RunResult) -> String {
+        guard let commit = run.driftCommit else {
+            return "(no second run of this build was compared here, so no drift is included)"
+        }
+        return "(measured against a second run of the same build, commit `\(commit)`, in another process)"
     }
 
     private static func warmUp(_ run: RunResult) -> String {
@@ -125,10 +161,12 @@ enum MarkdownReport {
         })
         if !comparisons.isEmpty {
             text += "\nStore operations against their floors: the same operation, measured on the same store, through "
-            text += "only the primitives the store builds it from (medians):\n\n"
+            text += "only the primitives the store builds it from (medians). A floor bounds its operation from below "
+            text += "by construction; where this run measured it above the operation (timer noise on a few "
+            text += "nanoseconds), no multiple is given.\n\n"
             text += table(["operation", "store", "floor", "unit", "value", "floor value", "× floor"], comparisons.map {
                 [$0.operation, $0.store, $0.floorLabel, $0.unit, NumberFormat.value($0.value), NumberFormat.value($0.floor),
-                 NumberFormat.ratio($0.value / $0.floor)]
+                 $0.floor <= $0.value ? NumberFormat.ratio($0.value / $0.floor) : "floor measured above it"]
             }, textColumns: 4)
         }
         return text

@@ -31,7 +31,10 @@ enum NumberFormat {
         return String(format: "×%.2f", factor)
     }
 
+    /// Thousands separated; past what a count can reach, in scientific
+    /// notation (never a conversion that traps).
     private static func grouped(_ value: Double) -> String {
+        guard abs(value) < 1e15 else { return String(format: "%.3g", value) }
         let digits = String(Int64(abs(value)))
         var result = ""
         for (index, digit) in digits.reversed().enumerated() {

@@ -48,16 +48,60 @@ public struct ReportContext: Sendable {
     public var references: [Reference]
     /// Where the published figures come from, and why they are not a contest.
     public var referenceNote: String
-    /// Scenario → sentences explaining its result, each with `{metric-id}`
-    /// placeholders for the stores' figures (see `Mechanism`).
-    public var mechanisms: [String: [String]]
+    /// A sentence explaining a scenario's result, with `{metric-id}`
+    /// placeholders for the stores' figures (see `Mechanism`), and the cases
+    /// it describes: those whose parameters include `parameters`.
+    public struct MechanismSentence: Sendable {
+        public let text: String
+        public let parameters: [String: Int]
+
+        public init(_ text: String, parameters: [String: Int] = [:]) {
+            self.text = text
+            self.parameters = parameters
+        }
+    }
+
+    /// Scenario → sentences explaining its result.
+    public var mechanisms: [String: [MechanismSentence]]
     /// What the source systems claimed, and the cases that test each claim.
     public var claims: [SourceClaim]
+    /// A figure the summary sets out for every store: scenario, the case's
+    /// parameters, metric and what it says.
+    public struct KeyFigure: Sendable {
+        public let scenario: String
+        public let parameters: [String: Int]
+        public let metric: MetricID
+        public let label: String
+
+        public init(scenario: String, parameters: [String: Int], metric: MetricID, label: String) {
+            self.scenario = scenario
+            self.parameters = parameters
+            self.metric = metric
+            self.label = label
+        }
+    }
+
+    /// What a chooser trades for speed: memory and correctness, per store.
+    public var tradeOffs: [KeyFigure]
+
+    /// A metric charted across a scenario's sweeps, with its reference lines.
+    public struct Chart: Sendable {
+        public let metric: MetricID
+        public let references: [(value: Double, label: String)]
+
+        public init(metric: MetricID, references: [(value: Double, label: String)] = []) {
+            self.metric = metric
+            self.references = references
+        }
+    }
+
+    /// Scenario → the metrics its sweeps are charted on (its headline when absent).
+    public var charts: [String: [Chart]]
 
     public init(
         parameterSummaries: [String: [String: String]] = [:], categoricalParameters: Set<String> = [],
-        references: [Reference] = [], referenceNote: String = "", mechanisms: [String: [String]] = [:],
-        claims: [SourceClaim] = []
+        references: [Reference] = [], referenceNote: String = "", mechanisms: [String: [MechanismSentence]] = [:],
+        claims: [SourceClaim] = [], tradeOffs: [KeyFigure] = [], charts: [String: [Chart]] = [:]
     ) {
         self.parameterSummaries = parameterSummaries
         self.categoricalParameters = categoricalParameters
@@ -65,5 +109,7 @@ public struct ReportContext: Sendable {
         self.referenceNote = referenceNote
         self.mechanisms = mechanisms
         self.claims = claims
+        self.tradeOffs = tradeOffs
+        self.charts = charts
     }
 }

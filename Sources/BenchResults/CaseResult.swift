@@ -14,6 +14,9 @@ public struct CaseResult: Hashable, Sendable, Codable {
     public var stores: [StoreCaseResult]
     /// Per metric that ranks stores: the best, and every other store against it.
     var rankings: [MetricRanking]
+    /// Wall time the case took, preparation, warm-up and every round on every
+    /// store; nil in results from before it was recorded.
+    public var durationSeconds: Double?
 
     public init(scenario: String, label: String, parameters: [String: Int], headline: MetricID, notes: [String],
                 checks: [MetricID] = [], stores: [StoreCaseResult]) {
@@ -27,6 +30,25 @@ public struct CaseResult: Hashable, Sendable, Codable {
         self.rankings = MetricRanking.all(stores)
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case scenario, label, parameters, headline, notes, checks, stores, rankings, durationSeconds
+    }
+
+    /// Reads a case; its rankings are made again by this version's rules of
+    /// evidence, whatever the file holds (a file may be older).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        scenario = try container.decode(String.self, forKey: .scenario)
+        label = try container.decode(String.self, forKey: .label)
+        parameters = try container.decode([String: Int].self, forKey: .parameters)
+        headline = try container.decode(MetricID.self, forKey: .headline)
+        notes = try container.decode([String].self, forKey: .notes)
+        checks = try container.decode([MetricID].self, forKey: .checks)
+        stores = try container.decode([StoreCaseResult].self, forKey: .stores)
+        durationSeconds = try container.decodeIfPresent(Double.self, forKey: .durationSeconds)
+        rankings = MetricRanking.all(stores)
+    }
+
     /// The ranking of one metric, if it ranks stores.
     public func ranking(_ metric: MetricID) -> MetricRanking? {
         rankings.first { $0.metric == metric }
@@ -38,6 +60,15 @@ public struct CaseResult: Hashable, Sendable, Codable {
             if let series = store.metric(metric) { return series.metric }
         }
         return nil
+    }
+
+    /// The metric that decides a comparison on `id`: the instruction count
+    /// of the operation whose median `id` is, where instructions were counted
+    /// (they repeat exactly, and single-threaded work is what they count),
+    /// else `id` itself.
+    public func deciding(_ id: MetricID) -> MetricID {
+        guard let operation = id.operationOfMedian, descriptor(operation.instructions) != nil else { return id }
+        return operation.instructions
     }
 
     /// A stable key for this case in baselines: scenario and sorted parameters.

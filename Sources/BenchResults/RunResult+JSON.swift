@@ -44,11 +44,14 @@ extension RunResult {
         guard let version = probe.schemaVersion else {
             throw .malformed(path, reason: "it has no schemaVersion")
         }
-        guard version == currentSchemaVersion else {
+        guard readableSchemaVersions.contains(version) else {
             throw .unsupportedSchema(path, found: version, supported: currentSchemaVersion)
         }
         do {
-            return try decoder.decode(RunResult.self, from: data)
+            // Rankings are made again as the rules of this version make them (`CaseResult.init(from:)`).
+            var result = try decoder.decode(RunResult.self, from: data)
+            result.schemaVersion = currentSchemaVersion
+            return result
         } catch let error as DecodingError {
             throw .malformed(path, reason: Self.describe(error))
         } catch {

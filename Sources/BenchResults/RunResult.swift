@@ -6,7 +6,12 @@ import BenchStatistics
 /// than misread it. Bump `currentSchemaVersion` on any change that an older
 /// reader would misinterpret.
 public struct RunResult: Hashable, Sendable, Codable {
-    static let currentSchemaVersion = 2
+    /// 3: rankings follow the rules of evidence (`Evidence`) and series may
+    /// carry their run-to-run drift.
+    static let currentSchemaVersion = 3
+    /// Versions this reader understands: a version 2 file is read with its
+    /// rankings recomputed by the rules of version 3.
+    static let readableSchemaVersions = 2...3
 
     var schemaVersion: Int
     public var provenance: Provenance
@@ -30,6 +35,9 @@ public struct RunResult: Hashable, Sendable, Codable {
     /// Set when instructions were counted (`bench --instructions`): what
     /// the counts depend on besides the code.
     public var instructionCounting: InstructionProvenance?
+    /// The commit of the other run of this build that every series' drift
+    /// was measured against; nil when no drift was recorded.
+    public var driftCommit: String?
 
     public init(
         provenance: Provenance, profile: String, rounds: Int, designs: [StoreInfo], harness: HarnessCosts,

@@ -53,11 +53,22 @@ struct BenchProcess {
     /// Runs `bench` with `arguments`; `whileRunning` gets the process and its
     /// standard output and error as they are written.
     @discardableResult
+    /// A measuring run as the test asks for it: a default-profile run counts
+    /// instructions under Valgrind unless told not to, which no test needs
+    /// unless it says `--instructions` (it would make every test minutes long).
+    static func withoutImplicitInstructions(_ arguments: [String]) -> [String] {
+        let subcommands: Set<String> = ["list", "report", "compare", "merge", "soak", "count-instructions"]
+        let measures = arguments.first.map { !subcommands.contains($0) } ?? true
+        guard measures, !arguments.contains("--help"), !arguments.contains("--instructions"),
+              !arguments.contains("--no-instructions") else { return arguments }
+        return arguments + ["--no-instructions"]
+    }
+
     static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL = executable,
                     whileRunning: ((Process, _ output: Stream, _ error: Stream) -> Void)? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
-        process.arguments = arguments
+        process.arguments = Self.withoutImplicitInstructions(arguments)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let outputPipe = Pipe(), errorPipe = Pipe()
         process.standardOutput = outputPipe

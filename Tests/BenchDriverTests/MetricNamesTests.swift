@@ -57,6 +57,20 @@ struct MetricNamesTests {
         }
     }
 
+    @Test("every figure the summary sets out names a metric its scenario produces in the case it selects")
+    func keyFiguresNameWhatIsMeasured() throws {
+        let runs = try Self.runs.get()
+        for figure in KeyFigure.tradeOffs where Self.scenarios.contains(figure.scenario) {
+            let selected = (runs[figure.scenario.rawValue] ?? []).filter { run in
+                figure.parameters.allSatisfy { run.parameters[$0.key] == $0.value }
+            }
+            #expect(!selected.isEmpty, "\(figure.label): no case of \(figure.scenario) has \(figure.parameters)")
+            for (parameters, ids) in selected where Self.measurable(figure.metric) {
+                #expect(ids.contains(figure.metric), "\(figure.label): \(figure.scenario) \(parameters) lacks \(figure.metric)")
+            }
+        }
+    }
+
     @Test("every claim's every test names a metric its scenario produces in a case it selects")
     func claimsNameWhatIsMeasured() throws {
         let runs = try Self.runs.get()
@@ -73,6 +87,15 @@ struct MetricNamesTests {
                 for (parameters, ids) in selected {
                     #expect(ids.contains(test.metric),
                             "\(claim.source): \(test.scenario) \(parameters) does not produce \(test.metric)")
+                }
+                // Some selected case has its "before" in the run, measuring the same metric.
+                if case .improvesOn(let before, _) = test.rule {
+                    let paired = selected.contains { selectedCase in
+                        var earlier = selectedCase.parameters
+                        for (name, value) in before { earlier[name] = value }
+                        return cases.contains { $0.parameters == earlier && $0.ids.contains(test.metric) }
+                    }
+                    #expect(paired, "\(claim.source): no case of \(test.scenario) has its \(before) to compare with")
                 }
             }
         }

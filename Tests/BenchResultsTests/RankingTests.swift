@@ -36,7 +36,7 @@ struct RankingTests {
         #expect(ranking.standing(of: "c")?.isWorse == true)
     }
 
-    @Test("exact counts: any difference is worse, equal counts share the lead")
+    @Test("exact counts: a difference past 1% is worse, equal or nearly equal counts share the lead")
     func exactCounts() {
         let metric = Self.series([1], kind: .count).metric
         let ranking = MetricRanking(metric: metric, [
@@ -46,7 +46,11 @@ struct RankingTests {
         #expect(ranking.best == "a")
         #expect(ranking.standing(of: "b")?.isWorse == false)
         #expect(ranking.standing(of: "c")?.isWorse == true)
-        #expect(ranking.standing(of: "c")?.pValue == 0)
+        #expect(abs((ranking.standing(of: "c")?.low ?? 0) - 4.0 / 3 / 1.01) < 1e-9)
+        let close = MetricRanking(metric: metric, [
+            ("a", Self.series([562.265, 562.265], kind: .count)), ("b", Self.series([562.268, 562.268], kind: .count)),
+        ])
+        #expect(close.standing(of: "b")?.isWorse == false)
     }
 
     @Test("where more is better, the highest is best and the factor is how many times fewer")

@@ -12,6 +12,12 @@ public enum Profile: String, CaseIterable, Sendable, Codable, CustomStringConver
     /// Independent rounds per case and store unless `--rounds` says otherwise.
     /// At least 4: with 3 rounds a side, the rank test cannot reach p < 0.05
     /// however far apart the stores are.
+    /// Whether a run of the profile counts instructions per operation
+    /// unless told otherwise: the default and full profiles do, so their
+    /// reports decide single-threaded comparisons on exact counts; the quick
+    /// profile counts only when asked (CI asks).
+    public var countsInstructions: Bool { self != .quick }
+
     public var defaultRounds: Int {
         switch self {
         case .quick: 5

@@ -69,6 +69,7 @@ public struct SuiteRunner {
         _ plannedCase: SuitePlan.Case, calibration: ClockCalibration, countsAllocations: Bool
     ) throws -> CaseResult? {
         let scenario = plannedCase.scenario
+        let started = MonotonicClock.now()
         let workload: any Sendable
         do {
             workload = try scenario.prepare(plannedCase.parameters, seed: plan.seed)
@@ -95,7 +96,7 @@ public struct SuiteRunner {
             warmUps[store.name] = try runRound(store, nil, .warmUp)
         }
         var rounds: [String: [RoundMetrics]] = [:]
-        for round in 0..<plan.rounds {
+        for round in 0..<min(plan.rounds, scenario.definition.maximumRounds ?? plan.rounds) {
             let order = round.isMultiple(of: 2) ? plan.stores : plan.stores.reversed()
             for store in order {
                 if cancellation.isCancelled { return nil }
@@ -115,10 +116,12 @@ public struct SuiteRunner {
             }
             return StoreCaseResult(store: store.name, metrics: metrics)
         }
-        return CaseResult(
+        var result = CaseResult(
             scenario: scenario.rawValue, label: plannedCase.label, parameters: plannedCase.parameters.values,
             headline: scenario.headline(for: plannedCase.parameters), notes: definition.notes,
             checks: scenario.checks(for: plannedCase.parameters), stores: stores)
+        result.durationSeconds = Double(MonotonicClock.now() - started) / 1e9
+        return result
     }
 
     /// Each metric's values across rounds, in the order the first round reported them.

@@ -28,6 +28,13 @@ public protocol BenchScenario {
     /// report fills with every store's median; the report uses the first
     /// whose metrics a case has.
     static var mechanisms: [MechanismTemplate] { get }
+    /// The metrics drawn across every sweep of the scenario's cases, each
+    /// with the budgets or bounds drawn beside it; the headline alone by default.
+    static var charts: [ChartSpec] { get }
+    /// The most rounds a case needs, whatever the plan asks: a scenario
+    /// that measures only exact counts repeats them in every round, and two
+    /// rounds show that they do. Nil: the plan's.
+    static var maximumRounds: Int? { get }
     /// Whether the scenario's timed operations run on one thread, so that
     /// callgrind can count their instructions: false where threads run
     /// against each other (what runs then depends on how they interleave) or
@@ -73,6 +80,10 @@ extension BenchScenario {
     public static var mechanisms: [MechanismTemplate] { [] }
 
     public static var countsInstructions: Bool { true }
+
+    public static var charts: [ChartSpec] { [ChartSpec(headline)] }
+
+    public static var maximumRounds: Int? { nil }
 
     public static func checks(for parameters: ParameterSet) -> [MetricID] { [] }
 

@@ -68,6 +68,7 @@ enum ChildPropagation: BenchScenario {
         static let inconsistent: MetricID = "inconsistent"
     }
     static let headline = Metric.update.p50
+    static let charts = [ChartSpec(Metric.update.p50), ChartSpec(Metric.updateRendered.p50)]
 
     /// The last Rocket Data shape adds a listener rather than updating.
     static func headline(for parameters: ParameterSet) -> MetricID {

@@ -11,6 +11,16 @@ public struct MechanismTemplate: Sendable, ExpressibleByStringInterpolation {
     public private(set) var text: String
     /// The metrics the sentence names, in order.
     public private(set) var metrics: [MetricID]
+    /// The cases the sentence describes: those whose parameters include
+    /// these (every case when empty). Its figures come from one of them.
+    public private(set) var parameters: [String: Int] = [:]
+
+    /// This sentence, about the cases whose parameters include `parameters` only.
+    public func describing(_ parameters: [String: Int]) -> MechanismTemplate {
+        var narrowed = self
+        narrowed.parameters = parameters
+        return narrowed
+    }
 
     public init(stringLiteral value: String) {
         text = value

@@ -9,6 +9,9 @@ enum PartialMerge: BenchScenario {
         let graph: GeneratedGraph
         let batches: [PayloadBatch]
         let observed: [ModelRef]
+        /// Every model as the server has sent it, field by field, once every
+        /// batch is merged: the superset the cache must hold.
+        let superset: GraphState
     }
 
     static let id = ScenarioID.partialMerge
@@ -24,8 +27,10 @@ enum PartialMerge: BenchScenario {
         static let rebuilt: MetricID = "merge.rebuilt"
         static let unchanged: MetricID = "merge.unchanged"
         static let updated: MetricID = "merge.updated"
+        static let notSuperset: MetricID = "merge.lost"
     }
     static let headline = Metric.merge.p50
+    static let charts = [ChartSpec(Metric.merge.p50), ChartSpec(Metric.mergeRendered.p50)]
     static let title = "merge batches of partial payloads (k fields each) into cached models and notify observers"
     static let origin = "Pinterest"
     static let parameters = [
@@ -40,6 +45,8 @@ enum PartialMerge: BenchScenario {
     ]
     static let notes = [
         "An equal payload (a no-op) must be short-circuited: no new value, no notification.",
+        "models not holding the superset: once every batch is merged, models whose fields differ from every field "
+            + "the server sent, the latest of each (Pinterest's \"most recent superset of all fields\"); must be 0.",
         "merge and re-render: as many more batches, each merged, delivered on the main thread, and every screen whose "
             + "model it changed displaying its row again, timed as one (the figure a user waits for).",
     ]
@@ -49,6 +56,8 @@ enum PartialMerge: BenchScenario {
             + "and a store that embeds it rebuilds its parents (\(Metric.rebuilt) per batch, \(Metric.merge.mallocs) mallocs "
             + "per batch); equal payloads are skipped (\(Metric.unchanged) per batch).",
     ]
+
+    static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.notSuperset] }
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
@@ -81,7 +90,7 @@ enum PartialMerge: BenchScenario {
         let observed = (0..<parameters["observers"]).map { index -> ModelRef in
             index % 2 == 0 ? .user(UserID(1 + random.below(users))) : .note(NoteID(1 + random.below(notes)))
         }
-        return Workload(graph: initial, batches: batches, observed: observed)
+        return Workload(graph: initial, batches: batches, observed: observed, superset: graph.state)
     }
 
     static func runRound<Store: ModelStore>(
@@ -112,6 +121,9 @@ enum PartialMerge: BenchScenario {
         }
         if let failure { throw ScenarioError("partial-merge: a batch failed: \(failure)") }
         consume(checksum.value)
+        let state = store.exportState()
+        let lost = workload.superset.users.count { id, user in state.users[id] != user }
+            + workload.superset.notes.count { id, note in state.notes[id] != note }
         context.progress(1)
 
         var metrics = RoundMetrics()
@@ -132,6 +144,8 @@ enum PartialMerge: BenchScenario {
                     Double(total.notifications) / batches)
         metrics.add(Metric.rerendered, "screens re-rendered per batch", unit: "count", kind: .count,
                     Double(rerendered) / Double(max(1, count)))
+        metrics.add(Metric.notSuperset, "models not holding the superset of the fields received", unit: "count",
+                    kind: .count, Double(lost))
         consume(tokens)
         return metrics
     }

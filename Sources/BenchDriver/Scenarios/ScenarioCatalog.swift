@@ -15,6 +15,7 @@ public enum ScenarioID: String, CaseIterable, Sendable, Codable {
     case coldLoad = "cold-load"
     case memory
     case consistency
+    case codeSize = "code-size"
 
     /// The scenario's definition, for its metadata.
     public var definition: any BenchScenario.Type {
@@ -30,6 +31,7 @@ public enum ScenarioID: String, CaseIterable, Sendable, Codable {
         case .coldLoad: ColdLoad.self
         case .memory: MemoryFootprintScenario.self
         case .consistency: Consistency.self
+        case .codeSize: CodeSize.self
         }
     }
 
@@ -76,6 +78,7 @@ public enum ScenarioID: String, CaseIterable, Sendable, Codable {
         case .memory:
             try MemoryFootprintScenario.runRound(store, workload as! MemoryFootprintScenario.Workload, parameters, context)
         case .consistency: try Consistency.runRound(store, workload as! Consistency.Workload, parameters, context)
+        case .codeSize: try CodeSize.runRound(store, workload as! CodeSize.Workload, parameters, context)
         }
     }
 }

@@ -24,8 +24,10 @@ enum TagRename: BenchScenario {
         static let refresh: MetricID = "refresh"
         static let renameRendered: MetricID = "rename.rendered"
         static let stale: MetricID = "stale"
+        static let underneath: MetricID = "underneath"
     }
     static let headline = Metric.rename.p50
+    static let charts = [ChartSpec(Metric.rename.p50), ChartSpec(Metric.renameRendered.p50)]
     static let title = "rename one tag carried by F notes; every holder must display the new name"
     static let origin = "Vesper"
     static let parameters = [
@@ -39,6 +41,9 @@ enum TagRename: BenchScenario {
         "rename: the write, including every notification it delivers; refresh: every holder re-rendering its row; "
             + "rename and re-render: both, end to end, for each of as many more renames (the figure a user waits for).",
         "stale holders: screens whose row still shows an old name after the last rename; must be 0.",
+        "changed underneath: screens whose model, as they were first handed it, displays otherwise after the "
+            + "renames, though they never swapped it: a live object changed in place, or a row that joins through "
+            + "the cache (Pinterest's \"if A modifies C, both A and B will see a changed value\").",
     ]
 
     static let mechanisms: [MechanismTemplate] = [
@@ -85,6 +90,13 @@ enum TagRename: BenchScenario {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         let ids = Array(workload.graph.noteIDs.prefix(parameters["holders"]))
         let screens = HeldModels(ids.map { store.note($0) })
+        // What each screen was first handed, and what it showed then.
+        let firstHanded = screens.snapshot
+        let firstShown = firstHanded.map { note -> RowCapture in
+            var row = RowCapture()
+            if let note { store.display(note, into: &row) }
+            return row
+        }
         var tokens: [ObservationToken] = []
         var tagChips: [ShownModel] = []
         for (slot, id) in ids.enumerated() {
@@ -132,6 +144,12 @@ enum TagRename: BenchScenario {
             store.display(note, into: &recorder)
             return !recorder.texts.contains(workload.finalName)
         }.count
+        let underneath = zip(firstHanded, firstShown).filter { note, shown in
+            guard let note else { return false }
+            var row = RowCapture()
+            store.display(note, into: &row)
+            return row != shown
+        }.count
         context.progress(1)
 
         var metrics = RoundMetrics()
@@ -145,7 +163,9 @@ enum TagRename: BenchScenario {
         metrics.addLoop(Metric.refresh, "all holders re-render", refresh, unit: .microseconds)
         metrics.addLoop(Metric.renameRendered, "rename and every holder re-rendered", rendered, unit: .microseconds)
         metrics.add(Metric.stale, "stale holders after last rename", unit: "count", kind: .count, Double(stale))
-        consume((tokens, tagChips))
+        metrics.add(Metric.underneath, "screens whose first-handed model changed underneath them", unit: "%",
+                    kind: .count, 100 * Double(underneath) / Double(max(1, ids.count)))
+        consume((tokens, tagChips, firstHanded))
         return metrics
     }
 }

@@ -19,41 +19,43 @@ struct LineChart {
         let points: [Point]
     }
 
+    /// A horizontal line across the plot at `y`: a budget, a bound.
+    struct Reference {
+        let y: Double
+        let label: String
+    }
+
     let title: String
     /// Lines under the title: the fixed parameters, how to read the chart.
     let subtitles: [String]
     let xLabel: String
     let yLabel: String
     let series: [Series]
+    var references: [Reference] = []
 
     static let width = 820.0, height = 440.0
     /// The right margin holds the legend: room for a 20-character store name.
     private static let left = 86.0, right = 196.0, top = 74.0, bottom = 62.0
-    /// One color and marker per store for up to eight stores (Okabe-Ito,
+    /// One color (`ChartCanvas.colors`) and marker per store for up to eight stores (Okabe-Ito,
     /// told apart also by readers with color blindness).
-    private static let colors = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#999933"]
+    private static let colors = ChartCanvas.colors
     private static let markers = ["circle", "square", "diamond", "triangle", "circle", "square", "diamond", "triangle"]
+    /// A dash pattern per store as well, so lines that coincide stay told apart.
+    private static let dashes = ["", "8 4", "2 3", "10 3 2 3", "4 4", "1 4", "12 6", "6 2 2 2"]
+    /// Vertical room a direct label needs.
+    private static let labelSpacing = 15.0
 
     func svg() -> String {
         let xs = series.flatMap { $0.points.map(\.x) }
-        let ys = series.flatMap { $0.points.flatMap { [$0.y, $0.low, $0.high] } }
+        let ys = series.flatMap { $0.points.flatMap { [$0.y, $0.low, $0.high] } } + references.map(\.y)
         let xAxis = ChartAxis(covering: xs, fromZero: false)
         let yAxis = ChartAxis(covering: ys, fromZero: true)
         let plotWidth = Self.width - Self.left - Self.right, plotHeight = Self.height - Self.top - Self.bottom
         func px(_ x: Double) -> Double { Self.left + xAxis.fraction(x) * plotWidth }
         func py(_ y: Double) -> Double { Self.top + (1 - yAxis.fraction(y)) * plotHeight }
 
-        var out = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.number(Self.width))" height="\(Self.number(Self.height))" \
-        viewBox="0 0 \(Self.number(Self.width)) \(Self.number(Self.height))" font-family="Helvetica, Arial, sans-serif">
-        <rect width="100%" height="100%" fill="#ffffff"/>
-        <text x="\(Self.number(Self.left))" y="24" font-size="16" font-weight="bold" fill="#222">\(Self.escaped(title))</text>
-
-        """
-        for (index, line) in subtitles.enumerated() {
-            let y = Self.number(43 + Double(index) * 16)
-            out += "<text x=\"\(Self.number(Self.left))\" y=\"\(y)\" font-size=\"12\" fill=\"#555\">\(Self.escaped(line))</text>\n"
-        }
+        var out = ChartCanvas.opening(width: Self.width, height: Self.height, left: Self.left, title: title,
+                                      subtitles: subtitles)
         // Grid and tick labels.
         for tick in xAxis.ticks {
             let x = Self.number(px(tick))
@@ -72,6 +74,12 @@ struct LineChart {
         out += "<text x=\"\(Self.number(Self.left + plotWidth / 2))\" y=\"\(Self.number(Self.height - 16))\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\">\(Self.escaped(xTitle))</text>\n"
         let yMiddle = Self.number(Self.top + plotHeight / 2)
         out += "<text x=\"20\" y=\"\(yMiddle)\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\" transform=\"rotate(-90 20 \(yMiddle))\">\(Self.escaped(yTitle))</text>\n"
+        // Budgets and bounds, dashed grey, labelled at the left of the plot.
+        for reference in references {
+            let y = Self.number(py(reference.y))
+            out += "<line x1=\"\(Self.number(Self.left))\" y1=\"\(y)\" x2=\"\(Self.number(Self.left + plotWidth))\" y2=\"\(y)\" stroke=\"#444\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n"
+            out += "<text x=\"\(Self.number(Self.left + 6))\" y=\"\(Self.number(py(reference.y) - 5))\" font-size=\"12\" fill=\"#444\">\(Self.escaped(reference.label))</text>\n"
+        }
         // Bands first, so that every line is drawn over them.
         for (index, line) in series.enumerated() where line.points.contains(where: { $0.low != $0.high }) {
             let upper = line.points.map { "\(Self.number(px($0.x))),\(Self.number(py($0.high)))" }
@@ -79,21 +87,44 @@ struct LineChart {
             let color = Self.colors[index % Self.colors.count]
             out += "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(color)\" fill-opacity=\"0.18\"/>\n"
         }
-        // Lines, markers and the legend.
+        // Lines (each its own color, dash and marker), then each labelled
+        // directly at its last point, labels spread apart where lines meet.
         for (index, line) in series.enumerated() {
             let color = Self.colors[index % Self.colors.count]
             let path = line.points.map { "\(Self.number(px($0.x))),\(Self.number(py($0.y)))" }.joined(separator: " ")
-            out += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2.5\"/>\n"
+            let dash = Self.dashes[index % Self.dashes.count]
+            out += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2.5\""
+                + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + "/>\n"
             for point in line.points {
                 out += Self.marker(Self.markers[index % Self.markers.count], px(point.x), py(point.y), color) + "\n"
             }
-            let legendY = Self.top + 14 + Double(index) * 22
-            let legendX = Self.left + plotWidth + 16
-            out += "<line x1=\"\(Self.number(legendX))\" y1=\"\(Self.number(legendY))\" x2=\"\(Self.number(legendX + 24))\" y2=\"\(Self.number(legendY))\" stroke=\"\(color)\" stroke-width=\"2.5\"/>\n"
-            out += Self.marker(Self.markers[index % Self.markers.count], legendX + 12, legendY, color) + "\n"
-            out += "<text x=\"\(Self.number(legendX + 32))\" y=\"\(Self.number(legendY + 4))\" font-size=\"13\" fill=\"#222\">\(Self.escaped(line.name))</text>\n"
+        }
+        let ends = series.enumerated().compactMap { index, line in line.points.last.map { (index, py($0.y)) } }
+        let labelX = Self.left + plotWidth + 10
+        for (index, endY, labelY) in Self.spread(ends) {
+            let color = Self.colors[index % Self.colors.count]
+            let dash = Self.dashes[index % Self.dashes.count]
+            out += "<line x1=\"\(Self.number(Self.left + plotWidth))\" y1=\"\(Self.number(endY))\" x2=\"\(Self.number(labelX + 22))\" y2=\"\(Self.number(labelY))\" stroke=\"\(color)\" stroke-width=\"1.5\""
+                + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + "/>\n"
+            out += Self.marker(Self.markers[index % Self.markers.count], labelX + 22, labelY, color) + "\n"
+            out += "<text x=\"\(Self.number(labelX + 30))\" y=\"\(Self.number(labelY + 4))\" font-size=\"13\" fill=\"#222\">\(Self.escaped(series[index].name))</text>\n"
         }
         return out + "</svg>\n"
+    }
+
+    /// Each line's label position: at its end's height, pushed apart so that
+    /// no two labels are closer than `labelSpacing`, kept within the chart.
+    private static func spread(_ ends: [(index: Int, y: Double)]) -> [(index: Int, endY: Double, labelY: Double)] {
+        let sorted = ends.sorted { $0.y < $1.y || ($0.y == $1.y && $0.index < $1.index) }
+        var placed: [(index: Int, endY: Double, labelY: Double)] = []
+        for end in sorted {
+            let floor = placed.last.map { $0.labelY + labelSpacing } ?? top
+            placed.append((end.index, end.y, Swift.max(end.y, floor)))
+        }
+        // Labels pushed past the bottom move back up together.
+        let overflow = (placed.last?.labelY ?? 0) - (height - 20)
+        if overflow > 0 { placed = placed.map { ($0.index, $0.endY, $0.labelY - overflow) } }
+        return placed
     }
 
     private static func marker(_ shape: String, _ x: Double, _ y: Double, _ color: String) -> String {
@@ -109,10 +140,7 @@ struct LineChart {
         }
     }
 
-    /// Coordinates with one decimal: small files, identical bytes on every run.
-    private static func number(_ value: Double) -> String {
-        String(format: "%.1f", value)
-    }
+    private static func number(_ value: Double) -> String { ChartCanvas.number(value) }
 
     static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

@@ -9,6 +9,10 @@ struct Sweep {
     /// The other parameters, the same for every point ("K=50 frames=10000").
     let fixed: String
     let metric: MetricDescriptor
+    /// Budgets and bounds drawn across the chart, in the metric's unit.
+    let references: [(value: Double, label: String)]
+    /// Whether `metric` is the case's headline (its chart keeps the plain name).
+    let isHeadline: Bool
     /// One series per store, points in ascending parameter order: the
     /// median of the rounds, and their interquartile range.
     let series: [(store: String, points: [LineChart.Point])]
@@ -18,7 +22,8 @@ struct Sweep {
     private(set) var fileName = ""
 
     /// Every sweep of at least three points in `run`, in case order, charting
-    /// each scenario's headline metric.
+    /// each metric the scenario charts (`ReportContext.charts`, its headline
+    /// by default).
     static func all(in run: RunResult, context: ReportContext) -> [Sweep] {
         var sweeps: [Sweep] = []
         var scenarios: [String] = []
@@ -39,13 +44,22 @@ struct Sweep {
                 }
                 for rest in order {
                     let group = groups[rest]!.sorted { $0.parameters[name]! < $1.parameters[name]! }
-                    guard Set(group.map { $0.parameters[name]! }).count >= 3,
-                          let sweep = Sweep(scenario, name, rest, group, stores: run.stores) else { continue }
-                    sweeps.append(sweep)
+                    guard Set(group.map { $0.parameters[name]! }).count >= 3, let first = group.first,
+                          let headline = MarkdownReport.headlineMetric(first) else { continue }
+                    let charts = context.charts[scenario].flatMap { $0.isEmpty ? nil : $0 }
+                        ?? [ReportContext.Chart(metric: headline)]
+                    for chart in charts {
+                        guard let sweep = Sweep(scenario, name, rest, group, chart: chart,
+                                                isHeadline: chart.metric == headline, stores: run.stores)
+                        else { continue }
+                        sweeps.append(sweep)
+                    }
                 }
             }
         }
-        let baseNames = sweeps.map { "\($0.scenario)-by-\($0.parameter)" }
+        let baseNames = sweeps.map { sweep in
+            "\(sweep.scenario)-by-\(sweep.parameter)" + (sweep.isHeadline ? "" : "-" + sweep.metric.id.rawValue)
+        }
         for index in sweeps.indices {
             let base = baseNames[index]
             let shared = baseNames.filter { $0 == base }.count > 1
@@ -55,9 +69,12 @@ struct Sweep {
         return sweeps
     }
 
-    private init?(_ scenario: String, _ parameter: String, _ rest: [String: Int], _ cases: [CaseResult], stores: [String]) {
-        guard let first = cases.first, let headline = MarkdownReport.headlineMetric(first),
-              let metric = first.descriptor(headline) else { return nil }
+    private init?(
+        _ scenario: String, _ parameter: String, _ rest: [String: Int], _ cases: [CaseResult],
+        chart: ReportContext.Chart, isHeadline: Bool, stores: [String]
+    ) {
+        let headline = chart.metric
+        guard let metric = cases.lazy.compactMap({ $0.descriptor(headline) }).first else { return nil }
         var series: [(store: String, points: [LineChart.Point])] = []
         for store in stores {
             let points = cases.compactMap { result -> LineChart.Point? in
@@ -74,6 +91,11 @@ struct Sweep {
         self.fixed = rest.keys.sorted().map { "\($0)=\(rest[$0]!)" }.joined(separator: " ")
         self.metric = metric
         self.series = series
+        self.isHeadline = isHeadline
+        // A budget far above every point would flatten the chart: drawn when
+        // within ten times the highest point.
+        let highest = series.flatMap { $0.points.map(\.high) }.max() ?? 0
+        references = chart.references.filter { $0.value <= 10 * highest }
     }
 }
 
@@ -88,6 +110,7 @@ extension Sweep {
             subtitles: fixed.isEmpty ? [reading] : [fixed, reading],
             xLabel: "\(parameter)\(meaning)",
             yLabel: "\(metric.label) (\(metric.unit))",
-            series: series.map { LineChart.Series(name: $0.store, points: $0.points) })
+            series: series.map { LineChart.Series(name: $0.store, points: $0.points) },
+            references: references.map { LineChart.Reference(y: $0.value, label: $0.label) })
     }
 }

@@ -1,22 +1,40 @@
 import BenchResults
+import BenchStatistics
 
-/// A claim judged on one run: a finding for every case that tests it, and
-/// the verdict over them, from the run's medians alone.
+/// A claim judged on one run, by the rules of `Evidence`: a finding for every
+/// case that tests it, and the verdict over them.
 struct ClaimVerdict {
-    /// One case that tests the claim, and whether the claim holds in it.
+    /// One case that tests the claim, and what the run shows there.
     struct Finding {
         let test: ClaimTest
         let result: CaseResult
+        /// The metric that decided it: the named one, or its operation's
+        /// instruction count where one was counted.
         let metric: MetricDescriptor
-        /// Every store's median, in the run's store order.
+        /// Every store's median of `metric`, in the run's store order.
         let figures: [(store: String, median: Double)]
-        let holds: Bool
-        /// Stores meeting a per-store limit (none for a family comparison).
+        /// Nil for a reference figure, which is set beside ours, not judged.
+        let outcome: Evidence.Outcome?
+        /// Stores shown to meet a per-store limit (none for a family comparison).
         let passing: Set<String>
         /// What the figures must show: "≤ 8,333 µs (a 120 Hz frame)".
         let criterion: String
-        /// What decided it: "snapshot-flat 2.1 µs against uniquing-main 1.9 µs: 1.11× worse".
+        /// What decided it: "snapshot-flat 2.1 µs against uniquing-main 1.9 µs: 1.11× [1.02–1.20×]".
         let detail: String
+        /// What a chart draws across the case, in the metric's unit: the
+        /// bound, the "before", a published figure.
+        var marks: [(value: Double, label: String)] = []
+
+        /// "instructions" when an instruction count decided, "time" for a
+        /// timing, else the metric's unit.
+        var decidedBy: String {
+            switch metric.kind {
+            case .instructions: "instructions"
+            case .timing: "time"
+            case .count: "count"
+            case .quantity: "measured quantity"
+            }
+        }
     }
 
     let claim: SourceClaim
@@ -35,37 +53,60 @@ struct ClaimVerdict {
         }
     }
 
-    /// "holds", "holds only when …", "does not hold here", or why there is no verdict.
+    /// "holds", "holds only when …", "does not hold here", "not shown by
+    /// this run", or why there is no verdict.
     var verdict: String {
         guard !favoured.isEmpty else { return "not tested: no \(claim.favours.label) store ran" }
         guard !findings.isEmpty else { return "not measured in this run (the full profile runs every case it needs)" }
-        let held = findings.filter(\.holds)
-        let failed = findings.filter { !$0.holds }
+        let judged = findings.filter { $0.outcome != nil }
+        guard !judged.isEmpty else { return "a published figure, set beside ours and not judged" }
+        let met = judged.filter { $0.outcome == .met }
+        let missed = judged.filter { $0.outcome == .missed }
+        let open = judged.filter { $0.outcome == .notShown }
         var text: String
-        if failed.isEmpty {
+        if missed.isEmpty && open.isEmpty {
             text = "**holds**"
-        } else if held.isEmpty {
-            let partly = Self.storesPassingEverywhere(findings, among: favoured)
+        } else if met.isEmpty && open.isEmpty {
+            let partly = Self.storesPassingEverywhere(judged, among: favoured)
             text = partly.isEmpty ? "**does not hold here**" : "**holds only for \(partly.joined(separator: ", "))**"
+        } else if missed.isEmpty {
+            text = met.isEmpty ? "**not shown by this run**" : "**holds where shown** (" + caseNames(met) + ")"
+        } else if met.isEmpty {
+            text = "**does not hold** where shown (" + caseNames(missed, namingFailures: true) + ")"
         } else {
             // Name the shorter list: where it holds, or where it does not.
-            text = held.count <= failed.count
-                ? "**holds only when** " + caseNames(held) : "**holds except when** " + caseNames(failed, namingFailures: true)
+            text = met.count <= missed.count
+                ? "**holds only when** " + caseNames(met) : "**holds except when** " + caseNames(missed, namingFailures: true)
         }
+        if !open.isEmpty && !(met.isEmpty && missed.isEmpty) {
+            text += "; not shown in " + caseNames(open)
+        }
+        if !open.isEmpty { text += " (" + Self.whatWouldShow(open) + ")" }
         // Whether every other store meets the same limits: then a claim that
-        // holds does not set the designs apart, and one that fails is the
-        // favoured design's own failing.
-        let others = Set(findings.flatMap { $0.figures.map { $0.store } }).subtracting(favoured)
-        func othersMeet(_ some: [Finding]) -> Bool {
-            !others.isEmpty && !some.isEmpty
-                && some.allSatisfy { $0.test.rule.isLimit && others.isSubset(of: $0.passing) }
-        }
-        if failed.isEmpty, othersMeet(findings) {
+        // holds does not set the designs apart.
+        let others = Set(judged.flatMap { $0.figures.map(\.store) }).subtracting(favoured)
+        if missed.isEmpty, open.isEmpty, !others.isEmpty,
+           judged.allSatisfy({ $0.test.rule.isLimit && others.isSubset(of: $0.passing) }) {
             text += "; so do the other designs here, so it does not set them apart"
-        } else if !failed.isEmpty, othersMeet(failed) {
-            text += "; where it does not, every other design meets the test"
         }
         return text
+    }
+
+    /// The figure that decided the verdict, for the claims' summary table:
+    /// the first case not met, else the first case.
+    var decidingFigure: String {
+        let judged = findings.filter { $0.outcome != nil }
+        guard let finding = judged.first(where: { $0.outcome != .met }) ?? judged.first ?? findings.first else {
+            return "–"
+        }
+        return "\(finding.result.scenario) \(finding.result.label), by \(finding.decidedBy): \(finding.detail)"
+    }
+
+    private static func whatWouldShow(_ open: [Finding]) -> String {
+        let timed = open.contains { $0.metric.kind == .timing || $0.metric.kind == .quantity }
+        return timed
+            ? "its interval straddles the bound: more rounds, a quieter machine, or an instruction count would decide it"
+            : "its figures sit within the tolerance of the bound"
     }
 
     /// "feed-read scroll=1; tag-rename": each case by its scenario and the
@@ -93,7 +134,7 @@ struct ClaimVerdict {
         return names.joined(separator: "; ")
     }
 
-    /// The favoured stores that meet a per-store limit in every finding.
+    /// The favoured stores shown to meet a per-store limit in every finding.
     private static func storesPassingEverywhere(_ findings: [Finding], among favoured: [String]) -> [String] {
         guard findings.allSatisfy(\.test.rule.isLimit) else { return [] }
         return favoured.filter { store in findings.allSatisfy { $0.passing.contains(store) } }
@@ -102,62 +143,119 @@ struct ClaimVerdict {
     private static func finding(
         _ test: ClaimTest, _ result: CaseResult, favoured: [String], run: RunResult, context: ReportContext
     ) -> Finding? {
-        guard let metric = result.descriptor(test.metric) else { return nil }
-        let figures = run.stores.compactMap { store in
-            result.store(store)?.metric(test.metric).map { (store: store, median: $0.median) }
-        }
+        let id = result.deciding(test.metric)
+        guard let metric = result.descriptor(id) else { return nil }
+        let series = run.stores.compactMap { store in result.store(store)?.metric(id).map { (store: store, series: $0) } }
+        let figures = series.map { (store: $0.store, median: $0.series.median) }
         guard figures.contains(where: { favoured.contains($0.store) }) else { return nil }
         func quantity(_ value: Double) -> String { Mechanism.quantity(value, unit: metric.unit) }
 
         switch test.rule {
         case .familyWithin(let allowed):
-            guard let duel = FamilyDuel(result, metric: metric, side: { favoured.contains($0) ? "ours" : "theirs" }),
-                  let best = duel.leader["ours"], let rival = duel.leader["theirs"] else { return nil }
-            let worse = duel.winner == "theirs"
-            let standing = duel.winner == nil ? "within noise"
-                : "\(NumberFormat.ratio(duel.factor)) \(worse ? "worse" : "better")"
-            let criterion = allowed <= 1 ? "no worse than the other designs' best"
-                : "within \(NumberFormat.ratio(allowed)) of the other designs' best, or better"
-            let detail = "\(best) \(quantity(duel.median["ours"]!)) against \(rival) "
-                + "\(quantity(duel.median["theirs"]!)): \(standing)"
+            let ours = series.filter { favoured.contains($0.store) }, theirs = series.filter { !favoured.contains($0.store) }
+            guard let best = Self.best(ours, metric), let rival = Self.best(theirs, metric) else { return nil }
+            let cost = Evidence.costRatio(best.series, over: rival.series)
+            let criterion = allowed <= 1 ? "no costlier than the other designs' best"
+                : "at most \(NumberFormat.ratio(allowed)) the other designs' best"
+            let detail = "\(best.store) \(quantity(best.series.median)) against \(rival.store) "
+                + "\(quantity(rival.series.median)): \(Self.interval(cost))"
             return Finding(test: test, result: result, metric: metric, figures: figures,
-                           holds: !worse || duel.factor <= allowed, passing: [], criterion: criterion, detail: detail)
+                           outcome: Evidence.outcome(cost, atMost: allowed), passing: [], criterion: criterion,
+                           detail: detail,
+                           marks: [(rival.series.median * (metric.lowerIsBetter ? allowed : 1 / allowed),
+                                    "\(NumberFormat.ratio(allowed)) \(rival.store)")])
 
         case .atMost(let limit, let meaning):
-            return limitFinding(test, result, metric, figures, favoured: favoured, limit: limit, meaning: meaning)
+            return limitFinding(test, result, metric, series, favoured: favoured, limit: limit, meaning: meaning)
 
-        case .withinPublished:
-            guard let reference = context.references.first(where: { $0.matches(result) }), let limit = TimeUnits.convert(reference.published[0].seconds, from: "s", to: metric.unit) else {
-                return nil
+        case .improvesOn(let before, let meaning):
+            var parameters = result.parameters
+            for (name, value) in before { parameters[name] = value }
+            guard let earlier = run.cases.first(where: { $0.scenario == result.scenario && $0.parameters == parameters })
+            else { return nil }
+            var outcomes: [Evidence.Outcome] = []
+            var passing = Set<String>()
+            var parts: [String] = []
+            var marks: [(value: Double, label: String)] = []
+            for entry in series {
+                guard let then = earlier.store(entry.store)?.metric(id) else { continue }
+                let cost = Evidence.costRatio(entry.series, over: then)
+                let outcome = Evidence.outcome(cost, atMost: 1)
+                if outcome == .met { passing.insert(entry.store) }
+                guard favoured.contains(entry.store) else { continue }
+                outcomes.append(outcome)
+                marks.append((then.median, "before: \(entry.store)"))
+                parts.append("\(entry.store) \(quantity(entry.series.median)) against \(quantity(then.median)): "
+                    + Self.interval(cost))
             }
-            return limitFinding(test, result, metric, figures, favoured: favoured, limit: limit,
-                                meaning: "published for \(reference.name), on other hardware")
+            guard !outcomes.isEmpty else { return nil }
+            return Finding(test: test, result: result, metric: metric, figures: figures, outcome: Self.all(outcomes),
+                           passing: passing, criterion: "below \(meaning)", detail: parts.joined(separator: "; "),
+                           marks: marks)
+
+        case .reference:
+            guard let reference = context.references.first(where: { $0.matches(result) }) else { return nil }
+            let converted = reference.published.compactMap { time in
+                TimeUnits.convert(time.seconds, from: "s", to: metric.unit).map { (value: $0, label: time.device) }
+            }
+            let published = converted.map { "\(quantity($0.value)) (\($0.label))" }
+            let ours = figures.filter { favoured.contains($0.store) }.map { "\($0.store) \(quantity($0.median))" }
+            return Finding(test: test, result: result, metric: metric, figures: figures, outcome: nil, passing: [],
+                           criterion: "published: " + published.joined(separator: ", "),
+                           detail: "ours: " + ours.joined(separator: ", ") + "; other hardware, not judged",
+                           marks: converted.map { ($0.value, "published, \($0.label)") })
         }
     }
 
     private static func limitFinding(
         _ test: ClaimTest, _ result: CaseResult, _ metric: MetricDescriptor,
-        _ figures: [(store: String, median: Double)], favoured: [String], limit: Double, meaning: String
+        _ series: [(store: String, series: MetricSeries)], favoured: [String], limit: Double, meaning: String
     ) -> Finding {
-        let meets = figures.filter { metric.lowerIsBetter ? $0.median <= limit : $0.median >= limit }
-        let passing = Set(meets.map { $0.store })
-        let failing = figures.filter { favoured.contains($0.store) && !passing.contains($0.store) }
+        let outcomes = series.map { (store: $0.store, outcome: Evidence.outcome($0.series, limit: limit)) }
+        let passing = Set(outcomes.filter { $0.outcome == .met }.map(\.store))
+        let ours = outcomes.filter { favoured.contains($0.store) }
+        let short = ours.filter { $0.outcome != .met }
+        let detail = short.isEmpty
+            ? "shown by " + ours.map(\.store).joined(separator: ", ")
+            : short.map { entry in
+                let figure = series.first { $0.store == entry.store }!.series
+                let (low, high) = Evidence.interval(figure)
+                return "\(entry.store) \(Mechanism.quantity(figure.median, unit: metric.unit)) "
+                    + "[\(NumberFormat.value(low))–\(NumberFormat.value(high))] \(entry.outcome.rawValue)"
+            }.joined(separator: ", ")
         let bound = metric.lowerIsBetter ? "≤" : "≥"
-        let detail = failing.isEmpty
-            ? "met by " + figures.filter { favoured.contains($0.store) }.map { $0.store }.joined(separator: ", ")
-            : "beyond it: " + failing.map { "\($0.store) \(Mechanism.quantity($0.median, unit: metric.unit))" }
-                .joined(separator: ", ")
         return Finding(
-            test: test, result: result, metric: metric, figures: figures, holds: failing.isEmpty, passing: passing,
-            criterion: "\(bound) \(Mechanism.quantity(limit, unit: metric.unit)) (\(meaning))", detail: detail)
+            test: test, result: result, metric: metric, figures: series.map { ($0.store, $0.series.median) },
+            outcome: all(ours.map(\.outcome)), passing: passing,
+            criterion: "\(bound) \(Mechanism.quantity(limit, unit: metric.unit)) (\(meaning))", detail: detail,
+            marks: [(limit, "\(bound) \(Mechanism.quantity(limit, unit: metric.unit))")])
     }
 
+    /// Met when every part is, missed when any is, otherwise not shown.
+    private static func all(_ outcomes: [Evidence.Outcome]) -> Evidence.Outcome {
+        if outcomes.contains(.missed) { return .missed }
+        return outcomes.allSatisfy { $0 == .met } ? .met : .notShown
+    }
+
+    /// The store with the best median among `series`.
+    private static func best(
+        _ series: [(store: String, series: MetricSeries)], _ metric: MetricDescriptor
+    ) -> (store: String, series: MetricSeries)? {
+        series.min { metric.lowerIsBetter ? $0.series.median < $1.series.median : $0.series.median > $1.series.median }
+    }
+
+    /// "1.11× [1.02–1.20×]".
+    static func interval(_ ratio: RatioInterval) -> String {
+        "\(NumberFormat.ratio(ratio.ratio)) [\(NumberFormat.ratio(ratio.low))–\(NumberFormat.ratio(ratio.high))]"
+    }
 }
 
 extension ClaimRule {
     /// Whether the rule is a limit each store meets or not.
     var isLimit: Bool {
-        if case .familyWithin = self { return false }
-        return true
+        switch self {
+        case .atMost, .improvesOn: true
+        case .familyWithin, .reference: false
+        }
     }
 }

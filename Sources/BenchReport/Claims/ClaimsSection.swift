@@ -1,21 +1,29 @@
 import BenchResults
 
-/// "What the sources claimed, and what we measured": one row per claim with
-/// its verdict, then every case that tests one, with every store's figure.
+/// "What the sources said, and what we measured": a compact table (the
+/// claim, its quote, the verdict and the figure that decided it), then each
+/// claim's tests case by case, with every store's figure.
 enum ClaimsSection {
     static func render(_ run: RunResult, context: ReportContext) -> String {
         guard !context.claims.isEmpty else { return "" }
         let verdicts = context.claims.map { ClaimVerdict($0, run: run, context: context) }
-        var text = "## What the sources claimed, and what we measured\n\n"
-        text += "The claims this project grew from, each judged on this run's medians by the tests in the second "
-        text += "table. A claim holds when every case testing it passes its test; otherwise it holds only in the "
-        text += "cases, or only for the stores, that the verdict names.\n\n"
-        let claims = verdicts.enumerated().map { index, verdict in
-            ["\(index + 1)", verdict.claim.source, verdict.claim.statement, verdict.claim.favours.label, verdict.verdict]
+        var text = "## What the sources said, and what we measured\n\n"
+        text += "Each claim in its source's words, judged by the rules of evidence: a test is met when the interval of "
+        text += "its figure (the 95% bootstrap interval of the rounds' median or of a ratio of medians, widened by "
+        text += "the run-to-run drift measured between two runs of this build; exact for counts and instruction "
+        text += "counts) lies inside its bound, missed when it lies outside, and otherwise not shown by this run. "
+        text += "Operations that run on one thread are judged on their instruction counts where they were counted. "
+        text += "A reading the source does not state is marked as this project's inference.\n\n"
+        let rows = verdicts.enumerated().map { index, verdict -> [String] in
+            let claim = verdict.claim
+            var quote = "\(claim.source): “\(claim.quote)” (`\(claim.file)`)"
+            if let inference = claim.inference { quote += " *This project's inference:* \(inference)." }
+            return ["\(index + 1)", quote, verdict.verdict, verdict.decidingFigure]
         }
-        text += MarkdownReport.table(["#", "source", "claim", "favours", "verdict"], claims, textColumns: 5)
+        text += MarkdownReport.table(["#", "claim, in its source's words", "verdict", "deciding figure"], rows,
+                                     textColumns: 4)
 
-        var rows: [[String]] = []
+        var details: [[String]] = []
         for (index, verdict) in verdicts.enumerated() {
             for finding in verdict.findings {
                 let figures = run.stores.map { store -> String in
@@ -23,15 +31,24 @@ enum ClaimsSection {
                     let value = NumberFormat.value(median)
                     return verdict.favoured.contains(store) ? "**\(value)**" : value
                 }
-                rows.append(["\(index + 1)", finding.result.scenario, finding.result.label,
-                             "\(finding.metric.label) (\(finding.metric.unit))", finding.criterion,
-                             finding.holds ? "yes" : "no", finding.detail] + figures)
+                details.append(["\(index + 1)", finding.result.scenario, finding.result.label,
+                                "\(finding.metric.label) (\(finding.metric.unit))", finding.criterion,
+                                finding.outcome?.rawValue ?? "not judged", finding.decidedBy, finding.detail] + figures)
             }
         }
-        guard !rows.isEmpty else { return text }
-        text += "\nThe tests, case by case (the favoured design's stores in bold):\n\n"
-        text += MarkdownReport.table(["#", "scenario", "case", "metric", "test", "holds", "because"] + run.stores, rows,
-                                     textColumns: 7)
+        guard !details.isEmpty else { return text }
+        let charts = ClaimCharts.all(run, context: context)
+        if !charts.isEmpty {
+            text += "\nEvery case a verdict rests on, charted:\n\n"
+            for chart in charts {
+                text += "![claim \(chart.claimNumber)](\(ReportFiles.chartDirectory)/\(chart.fileName))\n"
+            }
+        }
+        text += "\nThe tests, case by case (favouring: "
+        text += verdicts.enumerated().map { "\($0.offset + 1) \($0.element.claim.favours.label)" }.joined(separator: "; ")
+        text += "; the favoured design's stores in bold):\n\n"
+        text += MarkdownReport.table(["#", "scenario", "case", "metric", "test", "outcome", "decided by", "because"]
+                                     + run.stores, details, textColumns: 8)
         return text
     }
 }

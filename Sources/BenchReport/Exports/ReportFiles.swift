@@ -19,6 +19,9 @@ public enum ReportFiles {
         for sweep in sweeps {
             files.append(("\(chartDirectory)/\(sweep.fileName)", Data(sweep.chart(rounds: run.rounds, context: context).svg().utf8)))
         }
+        for claim in ClaimCharts.all(run, context: context) {
+            files.append(("\(chartDirectory)/\(claim.fileName)", Data(claim.chart.svg().utf8)))
+        }
         return files
     }
 

@@ -2,18 +2,20 @@ import BenchStatistics
 import BenchResults
 
 /// The best store of each of two sides on one metric of a case, and whether
-/// one side's best is significantly better than the other's. The sides are
-/// the design families, or any split of the stores (a claim's favoured
-/// design against the rest).
+/// the run shows one side's best to be better than the other's, by the rules
+/// of `Evidence`. The sides are the design families, or any split of the
+/// stores.
 struct FamilyDuel {
     /// Side → its best store.
     let leader: [String: String]
     /// Side → its best store's median.
     let median: [String: Double]
-    /// The side whose best store is significantly better, if one is.
+    /// The side whose best store is shown to be better, if one is.
     let winner: String?
-    /// How many times better the winner is (at least 1).
+    /// How many times better the leading side's best is (at least 1).
     let factor: Double
+    /// The interval of that factor (low above 1 when a winner is shown).
+    let interval: RatioInterval
 
     /// The design families of `run`, each a side.
     init?(_ result: CaseResult, metric: MetricDescriptor, run: RunResult) {
@@ -36,16 +38,14 @@ struct FamilyDuel {
         }
         guard best.count == 2 else { return nil }
         let sides = best.keys.sorted()
-        let (first, second) = (best[sides[0]]!, best[sides[1]]!)
-        let comparison = Comparison(baseline: first, candidate: second)
+        // The side ahead on its median against the other, as a cost ratio
+        // of at least 1.
+        let cost = Evidence.costRatio(best[sides[1]]!, over: best[sides[0]]!)
+        let (ahead, interval) = cost.ratio >= 1 ? (sides[0], cost) : (sides[1], cost.inverted)
         self.leader = leader
         median = best.mapValues(\.median)
-        let ratio = comparison.ratio.isNaN ? 1 : comparison.ratio
-        factor = max(ratio, 1 / ratio)
-        switch comparison.verdict {
-        case .same: winner = nil
-        case .lower: winner = metric.lowerIsBetter ? sides[1] : sides[0]
-        case .higher: winner = metric.lowerIsBetter ? sides[0] : sides[1]
-        }
+        factor = interval.ratio.isNaN ? 1 : interval.ratio
+        self.interval = interval
+        winner = interval.low > 1 ? ahead : nil
     }
 }

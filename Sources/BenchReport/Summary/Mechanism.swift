@@ -1,13 +1,27 @@
 import BenchResults
 
-/// Why a scenario comes out as it does, in a sentence the scenario itself
-/// writes (`ReportContext.mechanisms`): each `{metric-id}` in its template
+/// Why a scenario comes out as it does, in sentences the scenario itself
+/// writes (`ReportContext.mechanisms`): each `{metric-id}` in a template
 /// becomes every store's median of that metric, "uniquing-locked 416 µs,
 /// snapshot-flat 380 µs", or "not measured" (allocations under a sanitizer).
-/// The first template with a metric the case has is used.
+/// Every figure of a sentence comes from one case it describes, named after it.
 enum Mechanism {
-    static func sentence(for result: CaseResult, stores: [String], templates: [String]) -> String? {
-        templates.lazy.compactMap { render($0, result, stores) }.first
+    /// Each sentence whose cases ran, its figures from the first of `cases`
+    /// (in the order given: the most telling first) that it describes.
+    static func sentences(
+        for cases: [CaseResult], stores: [String], templates: [ReportContext.MechanismSentence]
+    ) -> [String] {
+        templates.compactMap { template in
+            let described = cases.filter { result in
+                template.parameters.allSatisfy { result.parameters[$0.key] == $0.value }
+            }
+            for result in described {
+                if let text = render(template.text, result, stores) {
+                    return cases.count > 1 ? "\(text) (\(result.label.isEmpty ? "the case" : result.label))" : text
+                }
+            }
+            return nil
+        }
     }
 
     /// The template with its figures, or nil when the case has none of them.

@@ -2,18 +2,19 @@ import BenchStatistics
 import BenchResults
 import Foundation
 
-/// One scenario's result in a few sentences: which store wins its headline
-/// metric and by how much, which design family wins (the best store of each
-/// family against the other's), how surely, and why (see `Mechanism`).
+/// One scenario's result in a few sentences, by the rules of `Evidence`:
+/// which store leads its headline metric and by how much, which design
+/// family leads (the best store of each family against the other's), or a
+/// tie where the run does not show a lead; and why (see `Mechanism`).
 struct ScenarioSummary {
     let scenario: String
-    /// "rename p50 (µs)".
+    /// "rename p50 (µs), decided by instructions".
     let headline: String
-    /// "**uniquing-main** is best, ahead of the next store by 1.9× (clear in 1 of 1 cases)".
+    /// "**uniquing-main** leads, ahead of the next store by 1.9× [1.7–2.1×] (shown in 1 of 1 cases)".
     let winner: String
-    /// "**live objects** win by 3.1× in 1 of 1 cases (best of each family: ...)".
+    /// "**live objects** lead by 3.1× in 1 of 1 cases (best of each family: ...)".
     let families: String
-    let mechanism: String?
+    let mechanisms: [String]
 
     static func all(_ run: RunResult, context: ReportContext) -> [ScenarioSummary] {
         var scenarios: [String] = []
@@ -31,64 +32,81 @@ struct ScenarioSummary {
         let family: FamilyDuel?
     }
 
-    private init?(_ scenario: String, _ cases: [CaseResult], run: RunResult, templates: [String]) {
+    private init?(_ scenario: String, _ cases: [CaseResult], run: RunResult, templates: [ReportContext.MechanismSentence]) {
         let outcomes = cases.compactMap { result -> Outcome? in
-            guard let id = MarkdownReport.headlineMetric(result), let ranking = result.ranking(id),
-                  let metric = result.descriptor(id) else { return nil }
+            guard let named = MarkdownReport.headlineMetric(result) else { return nil }
+            let id = result.deciding(named)
+            guard let ranking = result.ranking(id), let metric = result.descriptor(id) else { return nil }
             return Outcome(result: result, ranking: ranking, family: FamilyDuel(result, metric: metric, run: run))
         }
         guard let first = outcomes.first, let metric = first.result.descriptor(first.ranking.metric) else { return nil }
         self.scenario = scenario
-        headline = "\(metric.label) (\(metric.unit))"
+        let decidedBy = switch metric.kind {
+        case .instructions: "instructions"
+        case .timing: "time"
+        case .count: "count"
+        case .quantity: "measured quantity"
+        }
+        headline = "\(metric.label) (\(metric.unit)), decided by \(decidedBy)"
         winner = Self.winner(outcomes)
         families = Self.families(outcomes)
-        // Explain the case where the stores are furthest apart.
-        let telling = outcomes.max { Self.spread($0.ranking) < Self.spread($1.ranking) } ?? first
-        mechanism = Mechanism.sentence(for: telling.result, stores: run.stores, templates: templates)
+        // Each sentence from the case it describes where the stores are furthest apart.
+        let telling = outcomes.sorted { Self.spread($0.ranking) > Self.spread($1.ranking) }.map(\.result)
+        mechanisms = Mechanism.sentences(for: telling, stores: run.stores, templates: templates)
     }
 
     private static func spread(_ ranking: MetricRanking) -> Double {
         ranking.standings.map(\.factor).filter(\.isFinite).max() ?? 1
     }
 
-    /// The best store over the cases: who it is, how far ahead of the next.
+    /// The leading store over the cases where a lead is shown; a tie elsewhere.
     private static func winner(_ outcomes: [Outcome]) -> String {
         let clear = outcomes.filter(\.ranking.isClear)
         let total = outcomes.count
-        guard !clear.isEmpty else { return "no store is clearly best (\(total) of \(total) cases within noise at the top)" }
+        guard !clear.isEmpty else {
+            return "a tie: no store's lead is shown (\(total) of \(total) cases; leading together: "
+                + Set(outcomes.flatMap(\.ranking.leaders)).sorted().joined(separator: ", ") + ")"
+        }
         let byStore = Dictionary(grouping: clear, by: \.ranking.best)
         let leaders = byStore.sorted { $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key) }
         func margins(_ outcomes: [Outcome]) -> String {
-            range(outcomes.map { $0.ranking.standings.map(\.factor).min() ?? 1 })
+            range(outcomes.compactMap { outcome in outcome.ranking.standings.min { $0.factor < $1.factor }.map { ($0.factor, $0.low) } })
         }
+        let ties = total - clear.count
+        let tail = ties > 0 ? "; a tie in the other \(ties)" : ""
         if leaders.count == 1, let only = leaders.first {
-            return "**\(only.key)** is best, ahead of the next store by \(margins(only.value)) "
-                + "(clear in \(only.value.count) of \(total) cases)"
+            return "**\(only.key)** leads, ahead of the next store by \(margins(only.value)) "
+                + "(shown in \(only.value.count) of \(total) cases\(tail))"
         }
-        return "the best store depends on the case: " + leaders.map { "**\($0.key)** in \($0.value.count) (by \(margins($0.value)))" }
-            .joined(separator: ", ") + " of \(total)"
+        return "the leader depends on the case: " + leaders.map { "**\($0.key)** in \($0.value.count) (by \(margins($0.value)))" }
+            .joined(separator: ", ") + " of \(total)\(tail)"
     }
 
-    /// Which family wins over the cases, and by how much.
+    /// Which family leads over the cases where a lead is shown.
     private static func families(_ outcomes: [Outcome]) -> String {
         let duels = outcomes.compactMap(\.family)
         guard !duels.isEmpty else { return "only one design family ran" }
         let won = Dictionary(grouping: duels.filter { $0.winner != nil }) { $0.winner! }
         let total = duels.count
-        guard !won.isEmpty else { return "no significant difference between the families (\(total) of \(total) cases)" }
+        guard !won.isEmpty else { return "a tie between the families (no lead shown in \(total) of \(total) cases)" }
         let sorted = won.sorted { $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key) }
+        let ties = total - won.values.map(\.count).reduce(0, +)
         return sorted.map { family, duels in
             let stores = Set(duels.flatMap(\.leader.values)).sorted().joined(separator: ", ")
-            return "**\(family)** win by \(range(duels.map(\.factor))) in \(duels.count) of \(total) cases "
-                + "(best of each family: \(stores))"
-        }.joined(separator: "; ")
+            return "**\(family)** lead by \(range(duels.map { ($0.factor, $0.interval.low) })) in \(duels.count) of "
+                + "\(total) cases (best of each family: \(stores))"
+        }.joined(separator: "; ") + (ties > 0 ? "; a tie in \(ties)" : "")
     }
 
-    /// "1.9×" or "1.2×–3.4×"; ∞ where one side has none of what the other has.
-    private static func range(_ factors: [Double]) -> String {
-        let sorted = factors.sorted()
+    /// "1.9× (at least 1.7×)" or "1.2×–3.4× (at least 1.1×)": the factors, and
+    /// the lowest end of their intervals; an absolute lead where one side
+    /// has none of what the other has.
+    private static func range(_ factors: [(factor: Double, low: Double)]) -> String {
+        let sorted = factors.map(\.factor).sorted()
         guard let low = sorted.first, let high = sorted.last else { return "" }
-        func text(_ factor: Double) -> String { factor.isFinite ? NumberFormat.ratio(factor) : "∞ (none against some)" }
-        return text(low) == text(high) ? text(low) : "\(text(low))–\(text(high))"
+        func text(_ factor: Double) -> String { factor.isFinite ? NumberFormat.ratio(factor) : "all (none against some)" }
+        let span = text(low) == text(high) ? text(low) : "\(text(low))–\(text(high))"
+        let least = factors.map(\.low).filter(\.isFinite).min()
+        return least.map { "\(span) (at least \(NumberFormat.ratio($0)))" } ?? span
     }
 }

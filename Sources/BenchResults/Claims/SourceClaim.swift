@@ -1,21 +1,32 @@
 
-/// Something the authors of a source system claimed, the design it favours,
-/// and the cases of a run that test it. The report judges it from the run's
-/// figures alone (`ClaimVerdict`), so a claim's verdict is as reproducible
-/// as the rest of the report.
+/// Something a source system's authors said, quoted, the design it favours,
+/// and the cases of a run that test what the quote says. The report judges it
+/// from the run's figures alone (`ClaimVerdict`, by the rules of `Evidence`),
+/// so a claim's verdict is as reproducible as the rest of the report.
 public struct SourceClaim: Sendable {
-    /// Who claimed it: "Vesper (Brent Simmons, 2014)".
+    /// Who said it: "Vesper (Brent Simmons, 2014)".
     public let source: String
-    /// The claim, as its source put it.
-    public let statement: String
+    /// Where: a file of `../shared/sources/`, or a repository and file.
+    public let file: String
+    /// The source's own words, verbatim (a test checks the files of
+    /// `../shared/sources/`).
+    public let quote: String
+    /// What the tests take the quote to mean, when that is this project's
+    /// reading rather than the source's words (a threshold the source does
+    /// not give, a consequence it does not state); nil when the tests measure
+    /// exactly what the quote says.
+    public let inference: String?
     public let favours: DesignSelector
     /// Each a scenario's cases, one of their metrics and what the figure
-    /// must satisfy for the claim to hold there.
+    /// must show for the claim to hold there.
     public let tests: [ClaimTest]
 
-    public init(source: String, statement: String, favours: DesignSelector, tests: [ClaimTest]) {
+    public init(source: String, file: String, quote: String, inference: String? = nil, favours: DesignSelector,
+                tests: [ClaimTest]) {
         self.source = source
-        self.statement = statement
+        self.file = file
+        self.quote = quote
+        self.inference = inference
         self.favours = favours
         self.tests = tests
     }
@@ -59,15 +70,20 @@ public struct ClaimTest: Sendable {
     }
 }
 
-/// What a case's figures must show for a claim to hold in it.
+/// What a case's figures must show for a claim to hold in it. Each is
+/// decided by the rules of `Evidence`: shown, shown otherwise, or not shown.
 public enum ClaimRule: Sendable {
-    /// The favoured family's best store is better than the other family's
-    /// best, not significantly different, or at most this many times worse.
+    /// The favoured design's best store costs at most this many times the
+    /// other designs' best (1: no more).
     case familyWithin(Double)
-    /// Every favoured store's median is at most `limit`, in the metric's
+    /// Every favoured store's figure is at most `limit`, in the metric's
     /// unit; `meaning` says what the limit is ("a 120 Hz frame").
     case atMost(Double, meaning: String)
-    /// Every favoured store is at least as fast as the figure the source
-    /// published for the case (`ReportContext.references`).
-    case withinPublished
+    /// Every favoured store's figure is below its own figure in the case
+    /// that differs from this one by `before` (the "before" the source
+    /// describes); `meaning` says what that case is.
+    case improvesOn(before: [String: Int], meaning: String)
+    /// A figure the source published for the case (`ReportContext.references`),
+    /// set beside ours and not judged: other hardware, other code.
+    case reference
 }

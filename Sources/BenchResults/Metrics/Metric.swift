@@ -89,11 +89,17 @@ public struct MetricSeries: Hashable, Sendable, Codable {
     /// One value per round, in round order.
     public var rounds: [Double]
     public var summary: BenchSummary
+    /// How far this median moved between two runs of the same build, as
+    /// |ln(this run's median / the other run's)|; nil when no second run was
+    /// compared (`RunResult.recordingDrift(from:)`). Rule of evidence: every
+    /// interval is widened by it.
+    public var drift: Double?
 
-    public init(metric: MetricDescriptor, rounds: [Double]) {
+    public init(metric: MetricDescriptor, rounds: [Double], drift: Double? = nil) {
         self.metric = metric
         self.rounds = rounds
         self.summary = BenchSummary(rounds)
+        self.drift = drift
     }
 
     public var median: Double { summary.median }

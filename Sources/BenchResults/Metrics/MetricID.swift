@@ -37,6 +37,14 @@ public struct MetricID: Hashable, Comparable, Sendable, Codable, CustomStringCon
     public var bytes: MetricID { appending("bytes") }
     public var locks: MetricID { appending("locks") }
 
+    /// The operation whose median this is: "rename" for "rename.p50"; nil
+    /// for any other metric.
+    public var operationOfMedian: MetricID? {
+        let suffix = ".p50"
+        guard rawValue.hasSuffix(suffix) else { return nil }
+        return MetricID(String(rawValue.dropLast(suffix.count)))
+    }
+
     // What a thread role reports under its name (`addLocks`, `addUsage`).
     public var contended: MetricID { appending("contended") }
     public var lockwait: MetricID { appending("lockwait") }

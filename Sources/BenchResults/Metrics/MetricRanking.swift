@@ -12,10 +12,11 @@ public struct MetricRanking: Hashable, Sendable, Codable {
         /// How many times worse than the best, at least 1 (the ratio, or its
         /// inverse for a metric where higher is better).
         public var factor: Double
-        /// Two-sided p-value against the best's rounds; 0 or 1 for an exact count.
-        public var pValue: Double
-        /// Significantly worse than the best: p < 0.05 and beyond the noise
-        /// floor, or, for an exact count, any difference.
+        /// How many times worse than the best, as an interval: the rules of
+        /// evidence (`Evidence.costRatio`), drift included.
+        public var low: Double
+        public var high: Double
+        /// Shown to be worse than the best: the interval lies above 1.
         public var isWorse: Bool
     }
 
@@ -35,12 +36,11 @@ public struct MetricRanking: Hashable, Sendable, Codable {
         for entry in series.dropFirst() where better(entry.series.median, than: leader.series.median) { leader = entry }
         best = leader.store
         standings = series.filter { $0.store != leader.store }.map { entry in
-            let comparison = Comparison(baseline: leader.series, candidate: entry.series)
-            let worse: Comparison.Verdict = metric.lowerIsBetter ? .higher : .lower
+            let cost = Evidence.costRatio(entry.series, over: leader.series)
+            let ratio = RatioInterval.ratio(entry.series.median, leader.series.median)
             return Standing(
-                store: entry.store, ratio: comparison.ratio,
-                factor: comparison.ratio.isNaN ? 1 : (metric.lowerIsBetter ? comparison.ratio : 1 / comparison.ratio),
-                pValue: comparison.pValue, isWorse: comparison.verdict == worse)
+                store: entry.store, ratio: ratio, factor: cost.ratio.isNaN ? 1 : cost.ratio,
+                low: cost.low, high: cost.high, isWorse: cost.low > 1)
         }
     }
 
@@ -49,7 +49,7 @@ public struct MetricRanking: Hashable, Sendable, Codable {
         standings.first { $0.store == store }
     }
 
-    /// Whether every other store is significantly worse than the best.
+    /// Whether every other store is shown to be worse than the best.
     public var isClear: Bool { !standings.isEmpty && standings.allSatisfy(\.isWorse) }
 
     /// The best and every store not significantly worse than it.

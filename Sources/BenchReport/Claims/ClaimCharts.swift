@@ -1,0 +1,44 @@
+import BenchResults
+
+/// A bar chart for each claim and metric it is judged on: every case the
+/// verdict rests on, every store's figure with its interval, and the bound.
+enum ClaimCharts {
+    struct Chart {
+        let fileName: String
+        let claimNumber: Int
+        let chart: BarChart
+    }
+
+    static func all(_ run: RunResult, context: ReportContext) -> [Chart] {
+        var charts: [Chart] = []
+        for (index, claim) in context.claims.enumerated() {
+            let verdict = ClaimVerdict(claim, run: run, context: context)
+            var metrics: [MetricID] = []
+            for finding in verdict.findings where !metrics.contains(finding.metric.id) { metrics.append(finding.metric.id) }
+            for metric in metrics {
+                let findings = verdict.findings.filter { $0.metric.id == metric }
+                guard let descriptor = findings.first?.metric else { continue }
+                let groups = findings.map { finding in
+                    BarChart.Group(
+                        label: "\(finding.result.scenario) \(finding.result.label)".count > 44
+                            ? String("\(finding.result.scenario) \(finding.result.label)".prefix(42)) + "…"
+                            : "\(finding.result.scenario) \(finding.result.label)",
+                        bars: run.stores.compactMap { store in
+                            guard let series = finding.result.store(store)?.metric(metric) else { return nil }
+                            let (low, high) = Evidence.interval(series)
+                            return BarChart.Bar(store: store, value: series.median, low: low, high: high,
+                                                isFavoured: verdict.favoured.contains(store))
+                        },
+                        marks: finding.marks)
+                }
+                let name = metrics.count == 1 ? "claim-\(index + 1).svg" : "claim-\(index + 1)-\(metric.rawValue).svg"
+                charts.append(Chart(fileName: name, claimNumber: index + 1, chart: BarChart(
+                    title: "Claim \(index + 1), \(claim.source): \(descriptor.label)",
+                    subtitles: ["each case a verdict rests on; solid: \(claim.favours.label); whiskers: the interval "
+                                + "the rules of evidence use; dashed: what the case is judged against"],
+                    yLabel: "\(descriptor.label) (\(descriptor.unit))", stores: run.stores, groups: groups)))
+            }
+        }
+        return charts
+    }
+}

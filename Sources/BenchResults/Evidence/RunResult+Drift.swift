@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension RunResult {
+    /// This run with every median's drift from `other`, a run of the same
+    /// build, profile, seed and cases in another process: what the rules of
+    /// evidence widen every interval by (`Evidence`). Rankings follow.
+    ///
+    /// - Throws: when `other` is not a run of the same build and plan.
+    public func recordingDrift(from other: RunResult) throws(OutputError) -> RunResult {
+        let mine = provenance, theirs = other.provenance
+        guard mine.commit == theirs.commit, mine.commit != nil else {
+            throw .malformed("drift", reason: "the other run is of commit \(theirs.commit ?? "unknown"), this one of \(mine.commit ?? "unknown")")
+        }
+        guard mine.seed == theirs.seed, mine.buildConfiguration == theirs.buildConfiguration, profile == other.profile,
+              mine.hostKey == theirs.hostKey else {
+            throw .malformed("drift", reason: "the other run differs in seed, build, profile or host")
+        }
+        let theirCases = Dictionary(other.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var result = self
+        for caseIndex in result.cases.indices {
+            guard let twin = theirCases[result.cases[caseIndex].key] else {
+                throw .malformed("drift", reason: "the other run has no case \(result.cases[caseIndex].key)")
+            }
+            for storeIndex in result.cases[caseIndex].stores.indices {
+                let store = result.cases[caseIndex].stores[storeIndex]
+                for metricIndex in store.metrics.indices {
+                    let series = store.metrics[metricIndex]
+                    let their = twin.store(store.store)?.metric(series.metric.id)?.median
+                    result.cases[caseIndex].stores[storeIndex].metrics[metricIndex].drift =
+                        their.map { Self.drift(series.median, $0) }
+                }
+            }
+            result.cases[caseIndex].rankings = MetricRanking.all(result.cases[caseIndex].stores)
+        }
+        result.driftCommit = theirs.commit
+        return result
+    }
+
+    /// |ln(a / b)|: 0 for equal figures, infinite when only one is 0.
+    static func drift(_ a: Double, _ b: Double) -> Double {
+        if a == b { return 0 }
+        guard a > 0, b > 0 else { return .infinity }
+        return abs(log(a / b))
+    }
+}

@@ -1,0 +1,74 @@
+@testable import BenchResults
+import Foundation
+import Testing
+
+/// The committed reports come from the code they are committed with: a clean
+/// checkout of a commit in this history whose `Sources/` and `Package.swift`
+/// equal this checkout's; and what they say holds of their own figures.
+@Suite("Committed results describe this code")
+struct CommittedResultsTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func git(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", root.path] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = Pipe()
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("each published run is of a clean commit in this history with this code", arguments: ["default", "full"])
+    func provenanceIsThisCode(_ profile: String) throws {
+        let run = try RunResult.read(from: Self.root.appendingPathComponent("results/\(profile)/results.json"))
+        let commit = try #require(run.provenance.commit, "results/\(profile) names no commit")
+        #expect(try Self.problems(commit: commit, run: "results/\(profile)") == [])
+        #expect(run.instructionCounting != nil, "results/\(profile) has no instruction counts")
+    }
+
+    /// Why a run of `commit` does not describe this code; empty when it does.
+    static func problems(commit: String, run: String) throws -> [String] {
+        if commit.hasSuffix("-dirty") { return ["\(run) was measured from a modified tree (\(commit))"] }
+        guard try git(["cat-file", "-e", "\(commit)^{commit}"]).status == 0 else {
+            return ["\(run) names commit \(commit), which is not in this history"]
+        }
+        let changed = try git(["diff", "--name-only", commit, "--", "Sources", "Package.swift"])
+        guard changed.status == 0, changed.output.isEmpty else {
+            return ["\(run) was measured on \(commit); since then these changed: \(changed.output)"]
+        }
+        return []
+    }
+
+    @Test("a dirty commit, one not in this history, and one with other code are refused; this one is not")
+    func refusals() throws {
+        let head = try Self.git(["rev-parse", "HEAD"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try Self.problems(commit: head + "-dirty", run: "a run").count == 1)
+        #expect(try Self.problems(commit: "0123456789abcdef0123456789abcdef01234567", run: "a run").count == 1)
+        // The first commit of this history had none of today's code.
+        let first = try Self.git(["rev-list", "--max-parents=0", "HEAD"]).output.split(separator: "\n").first.map(String.init)
+        #expect(try Self.problems(commit: try #require(first), run: "a run").count == 1)
+    }
+
+    @Test("every floor in a published run is at most the operation it bounds, by instructions where counted",
+          arguments: ["default", "full"])
+    func floorsAreLowerBounds(_ profile: String) throws {
+        let run = try RunResult.read(from: Self.root.appendingPathComponent("results/\(profile)/results.json"))
+        var compared = 0
+        for result in run.cases {
+            for store in result.stores {
+                for series in store.metrics where series.metric.kind == .instructions {
+                    guard let floorID = series.metric.floor, let floor = store.metric(floorID) else { continue }
+                    compared += 1
+                    #expect(floor.median <= series.median,
+                            "\(profile) \(result.label) \(store.store): floor \(floor.median) over \(series.median) of \(series.metric.id)")
+                }
+            }
+        }
+        #expect(compared > 0, "results/\(profile) compares no floor with its operation by instructions")
+    }
+}
