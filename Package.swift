@@ -27,11 +27,11 @@ import PackageDescription
 // package: with the measuring modules on package access the cross-module
 // optimization below specialized no store into the driver (uniquing-locked
 // held lookup 660 -> 1,151 instructions, 158 gated metrics regressed in the
-// quick profile). The modules on the measured paths (the stores and what they
-// are built on, the driver and its probes) keep public even what only their
-// own module names, since generic code specialized in another module reaches
-// it (with RowChecksum internal, a frame of rows cost 9 times the instructions);
-// in the others (results, report, gate, app, command line) what only the
+// quick profile). On the measured paths (the stores and what they are built
+// on, the driver and its probes), what only its own module names but generic
+// code specialized in another module reaches is @usableFromInline, not
+// internal (with RowChecksum internal, a frame of rows cost 9 times the
+// instructions; @usableFromInline gave the same counts as public); what only a
 // module or its tests use is internal.
 
 /// Release builds specialize generic code across modules: the driver is

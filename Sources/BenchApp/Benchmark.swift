@@ -74,7 +74,7 @@ public struct Benchmark: Sendable {
         }
         try RunFiles.write(result, to: directory.appendingPathComponent("results.json").path)
         let files = try RunFiles.writeReport(result, to: directory)
-        print("\nWrote \(directory.path)/results.json, \(files) (\(Int(result.durationSeconds.rounded())) s).")
+        print("\nWrote \(directory.path)/results.json, \(files) (\(Int(result.durationSeconds.rounded())) s).")  // our own clock: finite
         if measured.isPartial {
             throw .failure(
                 "interrupted after \(measured.cases.count) of \(plan.cases.count) cases; wrote those, marked partial, to \(directory.path)")

@@ -22,7 +22,7 @@ enum MarkdownReport {
         text += "Profile **\(run.profile)**, \(run.rounds) rounds per case and store, seed \(run.provenance.seed), "
         text += "\(run.provenance.date), commit `\(run.provenance.commit ?? "unknown")`, "
         text += "\(run.provenance.cpuModel) (\(run.provenance.cores) cores), \(run.provenance.toolchain). "
-        text += "Took \(Int(run.durationSeconds.rounded())) s. "
+        text += "Took \(NumberFormat.seconds(run.durationSeconds)). "
         text += run.instructionCounting == nil
             ? "Decided on **timings only**: no instruction counts. "
             : "Single-threaded operations decided on **instruction counts** (callgrind), the rest on timings. "
@@ -37,7 +37,7 @@ enum MarkdownReport {
             var order: [String] = []
             for result in run.cases where !order.contains(result.scenario) { order.append(result.scenario) }
             text += "\nWhere the time went: " + order.compactMap { scenario in
-                seconds[scenario].map { "\(scenario) \(Int($0.rounded())) s" }
+                seconds[scenario].map { "\(scenario) \(NumberFormat.seconds($0))" }
             }.joined(separator: ", ") + (run.instructionCounting == nil ? "" : "; the instruction pass the rest") + ".\n"
         }
         if run.isPartial { text += "\n> **Interrupted:** only the cases below completed.\n" }

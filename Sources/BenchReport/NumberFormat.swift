@@ -31,6 +31,13 @@ enum NumberFormat {
         return String(format: "×%.2f", factor)
     }
 
+    /// A duration: "412 s", or "1 h 3 min" past an hour.
+    static func seconds(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return value(seconds) + " s" }
+        let whole = Int(seconds.rounded())
+        return whole < 3_600 ? "\(whole) s" : "\(whole / 3_600) h \(whole % 3_600 / 60) min"
+    }
+
     /// Thousands separated; past what a count can reach, in scientific
     /// notation (never a conversion that traps).
     private static func grouped(_ value: Double) -> String {

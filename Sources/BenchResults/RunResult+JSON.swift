@@ -47,16 +47,18 @@ extension RunResult {
         guard readableSchemaVersions.contains(version) else {
             throw .unsupportedSchema(path, found: version, supported: currentSchemaVersion)
         }
+        var result: RunResult
         do {
             // Rankings are made again as the rules of this version make them (`CaseResult.init(from:)`).
-            var result = try decoder.decode(RunResult.self, from: data)
-            result.schemaVersion = currentSchemaVersion
-            return result
+            result = try decoder.decode(RunResult.self, from: data)
         } catch let error as DecodingError {
             throw .malformed(path, reason: Self.describe(error))
         } catch {
             throw .malformed(path, reason: "\(error)")
         }
+        result.schemaVersion = currentSchemaVersion
+        try result.validate(path: path)
+        return result
     }
 
     private static func describe(_ error: DecodingError) -> String {

@@ -13,7 +13,7 @@ import Instrumentation
 /// itself, by its `StoreFloor`, in feed-read.
 public enum Floors {
     /// What timing and counting add to what they measure.
-    public static func harnessCosts(_ calibration: ClockCalibration) -> HarnessCosts {
+    @usableFromInline static func harnessCosts(_ calibration: ClockCalibration) -> HarnessCosts {
         var recorder = LatencyRecorder()
         let samples = iterations(upTo: 200_000) { recorder.record(MonotonicClock.now() &- MonotonicClock.now()) }
         let start = MonotonicClock.now()

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A fixed number of atomic integers, shared between threads: what an array
 /// of `Atomic` would be if `Atomic` could live in an array.
-public final class AtomicSlots: Sendable {
+@usableFromInline final class AtomicSlots: Sendable {
     private let slots: [AtomicSlot]
 
     public init(count: Int) {
@@ -21,7 +21,7 @@ public final class AtomicSlots: Sendable {
     }
 
     /// Raises the slot to `value` if it is lower.
-    public func raise(_ index: Int, to value: Int) {
+    @usableFromInline func raise(_ index: Int, to value: Int) {
         slots[index].value.max(value, ordering: .acquiringAndReleasing)
     }
 }

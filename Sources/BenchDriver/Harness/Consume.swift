@@ -1,5 +1,5 @@
 /// Keeps a value alive and observable, so work producing it is not removed.
 @inline(never)
-public func consume<T>(_ value: T) {
+@usableFromInline func consume<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }

@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// The screen's own lock is an `NSLock` (a pthread mutex): outside the
 /// stores' measured locks, and visible to ThreadSanitizer.
-public final class HeldModels<Handle: Sendable>: @unchecked Sendable {
+@usableFromInline final class HeldModels<Handle: Sendable>: @unchecked Sendable {
     // @unchecked: `slots` and `notified` are accessed only under `lock`.
     private let lock = NSLock()
     private var slots: [Handle?]
@@ -36,7 +36,7 @@ public final class HeldModels<Handle: Sendable>: @unchecked Sendable {
     public subscript(slot: Int) -> Handle? { lock.withLock { slots[slot] } }
 
     /// Notifications this screen has received.
-    public var updateCount: Int { updates.load(ordering: .relaxed) }
+    @usableFromInline var updateCount: Int { updates.load(ordering: .relaxed) }
 
     /// Puts what a lookup returned in `slot`, unless an observer has handed
     /// the slot something since it was registered: that is at least as new.

@@ -5,7 +5,7 @@ import Foundation
 /// Not `Synchronization.Mutex`: on Linux it parks on a futex that
 /// ThreadSanitizer does not see, so accesses it orders are reported as races
 /// when threads meet at the lock.
-public final class LockedValue<Value>: @unchecked Sendable {
+@usableFromInline final class LockedValue<Value>: @unchecked Sendable {
     // @unchecked: `value` is accessed only under `lock`.
     private let lock = NSLock()
     private var value: Value

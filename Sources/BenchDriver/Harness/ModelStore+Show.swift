@@ -4,7 +4,7 @@ import Synchronization
 
 /// A model on a screen: the handle the screen holds and the observation that
 /// keeps it current. Keep it to keep showing the model.
-public struct ShownModel: Sendable {
+@usableFromInline struct ShownModel: Sendable {
     let token: ObservationToken
     let holder: AnyObject & Sendable
     /// Displays the held row again if an observer changed it since the last

@@ -71,7 +71,7 @@ public struct RoundMetrics: Sendable {
     }
 
     /// Allocations per operation; `deterministic` when single-threaded.
-    public mutating func addAllocations(_ id: MetricID, _ label: String, _ count: AllocationCount?, per operations: Int,
+    @usableFromInline mutating func addAllocations(_ id: MetricID, _ label: String, _ count: AllocationCount?, per operations: Int,
                                         deterministic: Bool = true, informational: Bool = false) {
         guard let count, operations > 0 else { return }
         let kind: MetricKind = deterministic ? .count : .quantity
@@ -104,7 +104,7 @@ public struct RoundMetrics: Sendable {
 }
 
 /// A unit for reporting durations measured in nanoseconds.
-public enum TimeUnit: Sendable {
+@usableFromInline enum TimeUnit: Sendable {
     case nanoseconds, microseconds, milliseconds
 
     public var symbol: String {

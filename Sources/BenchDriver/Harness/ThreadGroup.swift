@@ -6,7 +6,7 @@ import StoreInterface
 /// Threads with roles, started together on a barrier, each measured on its
 /// own, as JMH's thread groups: a writer, background readers, and the main
 /// thread on the caller.
-public struct ThreadRole: Sendable {
+@usableFromInline struct ThreadRole: Sendable {
     public let name: String
     public let threads: Int
     /// Runs on each thread of the role; the argument is the thread's index
@@ -20,7 +20,7 @@ public struct ThreadRole: Sendable {
     }
 }
 
-public enum ThreadGroup {
+@usableFromInline enum ThreadGroup {
     /// Runs every role's threads at once and returns each role's reports,
     /// one per thread. `main`, when given, runs on the calling thread (the
     /// round's main thread), started with the others and measured the same
@@ -109,7 +109,7 @@ private final class ReportBox: @unchecked Sendable {
 
 extension Array where Element == ThreadReport {
     /// The role's threads added together.
-    public var combined: ThreadReport {
+    @usableFromInline var combined: ThreadReport {
         reduce(into: ThreadReport()) { $0.add($1) }
     }
 }

@@ -3,7 +3,7 @@ import Instrumentation
 
 /// What a timed loop measured on the calling thread; which parts are set
 /// depends on the round's `RoundPass`.
-public struct LoopMeasurement: Sendable {
+@usableFromInline struct LoopMeasurement: Sendable {
     public var operations: Int
     /// Timed rounds.
     public var latency: LatencySummary?
@@ -17,7 +17,7 @@ public struct LoopMeasurement: Sendable {
 
 /// Runs an operation repeated on the calling thread and measures it as the
 /// round's pass says.
-public enum TimedLoop {
+@usableFromInline enum TimedLoop {
     /// Runs `operation(i)` for `i` in `0..<warmup` unmeasured, then for `i`
     /// in `0..<count` measured.
     ///

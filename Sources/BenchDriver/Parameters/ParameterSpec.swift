@@ -45,7 +45,7 @@ public struct ParameterSpec: Sendable, Hashable {
     }
 
     /// `value` shrunk to this parameter's tiny size, for a test.
-    public func tinyValue(_ value: Int) -> Int {
+    @usableFromInline func tinyValue(_ value: Int) -> Int {
         tiny.map { min(value, $0) } ?? value
     }
 

@@ -13,7 +13,7 @@ public protocol RunProgress: Sendable {
 }
 
 /// A scenario round failed: one line naming the case and the store.
-public struct RunError: Error, CustomStringConvertible {
+@usableFromInline struct RunError: Error, CustomStringConvertible {
     public let description: String
 }
 

@@ -329,14 +329,19 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         metrics.add(BackgroundSync.Metric.writesFailed, "batches that failed", unit: "count", kind: .count, Double(written.failed))
         if workload.isLaunch {
             let milliseconds = TimeUnit.milliseconds
-            metrics.add(BackgroundSync.Metric.launchFirst, "launch: until a frame shows every row", unit: "ms", kind: .quantity,
-                        main.launchFirst.map { milliseconds.convert(Double($0)) } ?? .infinity)
+            // A launch the frames never finished leaves these out: not measured, not infinite.
+            if let first = main.launchFirst {
+                metrics.add(BackgroundSync.Metric.launchFirst, "launch: until a frame shows every row", unit: "ms",
+                            kind: .quantity, milliseconds.convert(Double(first)))
+            }
             metrics.add(BackgroundSync.Metric.launchStore, "launch: main-thread store work in all (CPU)", unit: "ms", kind: .timing,
                         milliseconds.convert(Double(main.launchStoreCPU)))
             metrics.add(BackgroundSync.Metric.launchBlocked, "launch: main thread held up by store work (wall)", unit: "ms",
                         kind: .quantity, milliseconds.convert(Double(main.launchBlocked)))
-            metrics.add(BackgroundSync.Metric.launchDone, "launch: until the whole graph is on the main thread", unit: "ms",
-                        kind: .quantity, main.launchDone.map { milliseconds.convert(Double($0)) } ?? .infinity)
+            if let done = main.launchDone {
+                metrics.add(BackgroundSync.Metric.launchDone, "launch: until the whole graph is on the main thread", unit: "ms",
+                            kind: .quantity, milliseconds.convert(Double(done)))
+            }
         }
         let read = readers.withLock { $0 }
         if read.operations > 0 {

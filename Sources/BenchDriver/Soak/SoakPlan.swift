@@ -11,7 +11,7 @@ public struct SoakPlan: Sendable, Hashable {
 
     /// A graph big enough that the weak table churns, small enough that the
     /// serial replay after a long soak stays quick.
-    public static let standardShape = GraphShape(
+    @usableFromInline static let standardShape = GraphShape(
         users: 2_000, tags: 200, notes: 4_000, tagsPerNote: 3,
         threads: 100, participantsPerMessage: 3, repliesPerMessage: 2, threadDepth: 2)
 

@@ -55,7 +55,7 @@ public final class AllocationCounter {
     }
 
     /// The jemalloc arena the calling thread is bound to while counting.
-    public var arenaIndex: UInt32 { arena }
+    @usableFromInline var arenaIndex: UInt32 { arena }
 
     private var released = false
 

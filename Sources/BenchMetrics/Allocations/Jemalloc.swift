@@ -5,10 +5,10 @@ import CJemalloc
 /// The calls a measured region makes (`readCounter`, `perform`, MIB reads)
 /// are concrete and take `StaticString` names, so they allocate nothing in
 /// debug or release builds: an allocation counter must not count itself.
-public enum Jemalloc {
+@usableFromInline enum Jemalloc {
     /// A control name resolved once to its management information base, for
     /// names built at run time (an arena's statistics).
-    public struct MIB: Sendable {
+    @usableFromInline struct MIB: Sendable {
         private let components: [Int]
         public let name: String
 
@@ -25,7 +25,7 @@ public enum Jemalloc {
         }
 
         /// Reads a 64-bit counter.
-        public func readCounter() throws(AllocatorError) -> UInt64 {
+        @usableFromInline func readCounter() throws(AllocatorError) -> UInt64 {
             var value: UInt64 = 0
             var size = MemoryLayout<UInt64>.size
             let status = components.withUnsafeBufferPointer { mib in
@@ -37,7 +37,7 @@ public enum Jemalloc {
     }
 
     /// Reads a 64-bit counter or size, such as `"stats.allocated"`.
-    public static func readCounter(_ name: StaticString) throws(AllocatorError) -> UInt64 {
+    @usableFromInline static func readCounter(_ name: StaticString) throws(AllocatorError) -> UInt64 {
         var value: UInt64 = 0
         var size = MemoryLayout<UInt64>.size
         try check(name, mallctl(cName(name), &value, &size, nil, 0))
@@ -45,7 +45,7 @@ public enum Jemalloc {
     }
 
     /// Reads an `unsigned` control, such as `"thread.arena"`.
-    public static func readUnsigned(_ name: StaticString) throws(AllocatorError) -> UInt32 {
+    @usableFromInline static func readUnsigned(_ name: StaticString) throws(AllocatorError) -> UInt32 {
         var value: UInt32 = 0
         var size = MemoryLayout<UInt32>.size
         try check(name, mallctl(cName(name), &value, &size, nil, 0))
@@ -53,7 +53,7 @@ public enum Jemalloc {
     }
 
     /// Reads a signed size control (`ssize_t`), such as `"opt.dirty_decay_ms"`.
-    public static func readSignedSize(_ name: StaticString) throws(AllocatorError) -> Int {
+    @usableFromInline static func readSignedSize(_ name: StaticString) throws(AllocatorError) -> Int {
         var value = 0
         var size = MemoryLayout<Int>.size
         try check(name, mallctl(cName(name), &value, &size, nil, 0))
@@ -61,18 +61,18 @@ public enum Jemalloc {
     }
 
     /// Writes an `unsigned` control.
-    public static func writeUnsigned(_ name: StaticString, _ newValue: UInt32) throws(AllocatorError) {
+    @usableFromInline static func writeUnsigned(_ name: StaticString, _ newValue: UInt32) throws(AllocatorError) {
         var value = newValue
         try check(name, mallctl(cName(name), nil, nil, &value, MemoryLayout<UInt32>.size))
     }
 
     /// Performs a control that takes no value, such as `thread.tcache.flush`.
-    public static func perform(_ name: StaticString) throws(AllocatorError) {
+    @usableFromInline static func perform(_ name: StaticString) throws(AllocatorError) {
         try check(name, mallctl(cName(name), nil, nil, nil, 0))
     }
 
     /// Refreshes the statistics snapshot that `stats.*` reads return.
-    public static func refreshStatistics() throws(AllocatorError) {
+    @usableFromInline static func refreshStatistics() throws(AllocatorError) {
         var epoch: UInt64 = 1
         try check("epoch", mallctl(cName("epoch"), nil, nil, &epoch, MemoryLayout<UInt64>.size))
     }

@@ -24,7 +24,7 @@ public struct MemoryFootprint: Hashable, Sendable, Codable {
 
     /// Returns unused cached memory to the system, so `resident` reflects
     /// what is live rather than what was once used.
-    public static func purgeUnusedPages() throws(AllocatorError) {
+    @usableFromInline static func purgeUnusedPages() throws(AllocatorError) {
         try Jemalloc.perform("thread.tcache.flush")
         // MALLCTL_ARENAS_ALL: every arena.
         try Jemalloc.perform("arena.4096.purge")

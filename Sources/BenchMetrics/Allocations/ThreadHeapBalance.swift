@@ -5,11 +5,11 @@
 /// allocated and where it is freed, not in an arena other threads share. So
 /// two readings around a region say whether the region, run on this thread,
 /// freed everything it allocated: `outstanding(since:)` is 0.
-public struct ThreadHeapBalance: Hashable, Sendable {
+@usableFromInline struct ThreadHeapBalance: Hashable, Sendable {
     /// Bytes allocated by this thread since it started, in size classes.
     public var allocated: UInt64
     /// Bytes freed by this thread since it started.
-    public var deallocated: UInt64
+    @usableFromInline var deallocated: UInt64
 
     /// The calling thread's counters now.
     public static func current() throws(AllocatorError) -> ThreadHeapBalance {
@@ -22,7 +22,7 @@ public struct ThreadHeapBalance: Hashable, Sendable {
     /// Bytes allocated since `start` and not freed since, on this thread:
     /// positive when the region kept something, negative when it freed
     /// something allocated before it began.
-    public func outstanding(since start: ThreadHeapBalance) -> Int64 {
+    @usableFromInline func outstanding(since start: ThreadHeapBalance) -> Int64 {
         Int64(bitPattern: (allocated &- start.allocated) &- (deallocated &- start.deallocated))
     }
 }

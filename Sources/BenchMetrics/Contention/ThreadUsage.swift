@@ -6,13 +6,13 @@ import Instrumentation
 /// What the kernel accounts to the calling thread: CPU time and context
 /// switches (`getrusage(RUSAGE_THREAD)`), beside wall time.
 public struct ThreadUsage: Hashable, Sendable, Codable {
-    public var userNanoseconds: UInt64 = 0
-    public var systemNanoseconds: UInt64 = 0
+    @usableFromInline var userNanoseconds: UInt64 = 0
+    @usableFromInline var systemNanoseconds: UInt64 = 0
     /// The thread gave up the CPU (blocked, for example on a lock).
     public var voluntarySwitches: UInt64 = 0
     /// The scheduler took the CPU away (time slice over, preempted).
     public var involuntarySwitches: UInt64 = 0
-    public var wallNanoseconds: UInt64 = 0
+    @usableFromInline var wallNanoseconds: UInt64 = 0
 
     public init() {}
 

@@ -14,7 +14,7 @@ public struct LatencyRecorder: Sendable {
     public private(set) var totalNanoseconds: UInt64 = 0
     private var outOfRange: UInt64 = 0
 
-    public static let highestTrackable: UInt64 = 100_000_000_000
+    @usableFromInline static let highestTrackable: UInt64 = 100_000_000_000
 
     public init(operationsPerSample: Int = 1) {
         precondition(operationsPerSample >= 1, "a sample stands for at least one operation")
@@ -96,13 +96,13 @@ public struct LatencySummary: Hashable, Sendable, Codable {
     public var p50: Double
     public var p90: Double
     public var p99: Double
-    public var p999: Double
+    @usableFromInline var p999: Double
     public var max: Double
     public var mean: Double
     /// Operations per second of the time the samples covered.
     public var operationsPerSecond: Double
     /// Samples outside 1 ns...100 s, clamped into range.
-    public var clampedSamples: UInt64
+    @usableFromInline var clampedSamples: UInt64
 
-    public var isBatched: Bool { operationsPerSample > 1 }
+    @usableFromInline var isBatched: Bool { operationsPerSample > 1 }
 }

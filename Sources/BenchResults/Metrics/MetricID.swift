@@ -39,7 +39,7 @@ public struct MetricID: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
     /// The operation whose median this is: "rename" for "rename.p50"; nil
     /// for any other metric.
-    public var operationOfMedian: MetricID? {
+    var operationOfMedian: MetricID? {
         let suffix = ".p50"
         guard rawValue.hasSuffix(suffix) else { return nil }
         return MetricID(String(rawValue.dropLast(suffix.count)))

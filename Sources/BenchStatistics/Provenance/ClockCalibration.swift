@@ -7,7 +7,7 @@ public struct ClockCalibration: Hashable, Sendable, Codable {
 
     /// Operations this many times cheaper than `overhead × factor` are timed
     /// in batches, so the clock is at most 1/factor of what is measured.
-    public static let batchingFactor = 10.0
+    static let batchingFactor = 10.0
 
     public init(overheadNanoseconds: Double, resolutionNanoseconds: UInt64) {
         self.overheadNanoseconds = overheadNanoseconds

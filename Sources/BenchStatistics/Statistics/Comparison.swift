@@ -26,7 +26,7 @@ public struct Comparison: Hashable, Sendable, Codable {
     public var noiseFloor: Double
     public var verdict: Verdict
 
-    public var isSignificant: Bool { verdict != .same }
+    var isSignificant: Bool { verdict != .same }
 
     /// - Parameters:
     ///   - noiseFloor: relative difference of the medians below which a

@@ -7,18 +7,18 @@ public struct SampleSummary: Hashable, Sendable, Codable {
     /// Bootstrap percentile interval of the median.
     public var confidenceLow: Double
     public var confidenceHigh: Double
-    public var confidenceLevel: Double
+    var confidenceLevel: Double
     public var mean: Double
-    public var standardDeviation: Double
+    var standardDeviation: Double
     public var min: Double
     public var max: Double
-    public var outliers: OutlierCounts
+    var outliers: OutlierCounts
 
     /// An interval wider than this share of the median, either side, is noisy.
-    public static let noisyHalfWidth = 0.05
+    static let noisyHalfWidth = 0.05
 
     /// Half the interval's width, relative to the median.
-    public var relativeHalfWidth: Double {
+    var relativeHalfWidth: Double {
         median == 0 ? 0 : (confidenceHigh - confidenceLow) / 2 / abs(median)
     }
 
@@ -51,11 +51,11 @@ public struct SampleSummary: Hashable, Sendable, Codable {
 
 /// Samples outside Tukey's fences: mild beyond 1.5 interquartile ranges
 /// from the quartiles, severe beyond 3.
-public struct OutlierCounts: Hashable, Sendable, Codable {
-    public var lowSevere = 0
-    public var lowMild = 0
-    public var highMild = 0
-    public var highSevere = 0
+struct OutlierCounts: Hashable, Sendable, Codable {
+    var lowSevere = 0
+    var lowMild = 0
+    var highMild = 0
+    var highSevere = 0
 
     public var total: Int { lowSevere + lowMild + highMild + highSevere }
 

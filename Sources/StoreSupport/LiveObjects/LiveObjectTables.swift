@@ -172,13 +172,13 @@ public struct LiveObjectTables<Kinds: LiveObjectKinds> {
     // MARK: Housekeeping
 
     /// Live objects. O(table): loads every weak reference.
-    public var liveCount: Int { users.liveCount + tags.liveCount + notes.liveCount + messages.liveCount }
+    @usableFromInline var liveCount: Int { users.liveCount + tags.liveCount + notes.liveCount + messages.liveCount }
 
     /// Weak-table entries, dead ones included.
-    public var entryCount: Int { users.count + tags.count + notes.count + messages.count }
+    @usableFromInline var entryCount: Int { users.count + tags.count + notes.count + messages.count }
 
     /// Dead entries purged since the tables were created.
-    public var purgedCount: Int { users.purged + tags.purged + notes.purged + messages.purged }
+    @usableFromInline var purgedCount: Int { users.purged + tags.purged + notes.purged + messages.purged }
 
     /// Removes every dead entry; returns how many.
     public mutating func sweep() -> Int {

@@ -24,7 +24,7 @@ public struct WeakTable<Key: Hashable, Object: AnyObject> {
     public var count: Int { entries.count }
 
     /// Entries whose object is alive. O(n): loads every weak reference.
-    public var liveCount: Int { entries.values.reduce(0) { $1.object == nil ? $0 : $0 + 1 } }
+    @usableFromInline var liveCount: Int { entries.values.reduce(0) { $1.object == nil ? $0 : $0 + 1 } }
 
     /// The live object for `key`: a hash lookup and a weak load.
     @inlinable
@@ -51,7 +51,7 @@ public struct WeakTable<Key: Hashable, Object: AnyObject> {
         }
     }
 
-    public mutating func removeValue(for key: Key) {
+    @usableFromInline mutating func removeValue(for key: Key) {
         entries.removeValue(forKey: key)
     }
 

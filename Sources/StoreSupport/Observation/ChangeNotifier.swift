@@ -10,7 +10,7 @@ import ModelGraph
 /// unlocking, and calls `deliver()` after unlocking. `onCancel`, when given,
 /// runs once the observation ends, outside the registry's lock: a store that
 /// keeps its own listener map learns there that a listener went away.
-public final class ChangeNotifier<User: Sendable, Tag: Sendable, Note: Sendable, Message: Sendable>: Sendable {
+@usableFromInline final class ChangeNotifier<User: Sendable, Tag: Sendable, Note: Sendable, Message: Sendable>: Sendable {
     public typealias Change = GraphChange<User, Tag, Note, Message>
 
     private let registry = ObserverRegistry<Change>()
@@ -43,13 +43,13 @@ public final class ChangeNotifier<User: Sendable, Tag: Sendable, Note: Sendable,
     }
 
     /// Registered observers, across all models.
-    public var observerCount: Int { registry.count }
+    @usableFromInline var observerCount: Int { registry.count }
 
     /// Starts collecting one write's notifications. Call while holding the
     /// store's state lock: it reads the observer registry once (one lock, one
     /// retain), so scheduling each change costs a hash lookup and no lock.
     /// Observers registered before the write began are all included.
-    public func beginWrite() -> PendingNotifications<Change> {
+    @usableFromInline func beginWrite() -> PendingNotifications<Change> {
         PendingNotifications(observers: registry.snapshot())
     }
 
@@ -76,7 +76,7 @@ public struct PendingNotifications<Change: Sendable> {
     }
 
     /// Whether anyone observes `model`.
-    public func isObserved(_ model: ModelRef) -> Bool {
+    @usableFromInline func isObserved(_ model: ModelRef) -> Bool {
         observers[model] != nil
     }
 

@@ -15,7 +15,7 @@ public protocol ModelDirectory {
 /// tags, notes, messages; within a message its author, participants, then
 /// each reply's subtree before linking it) and simulates what the batch
 /// inserts and which replies it moves.
-public struct BatchValidator<Directory: ModelDirectory> {
+@usableFromInline struct BatchValidator<Directory: ModelDirectory> {
     private let directory: Directory
     private var inserted: Set<ModelRef> = []
     /// Parent links the batch has changed so far (nil: became a root).

@@ -38,7 +38,7 @@ public struct CascadePlan: Sendable {
     }
 
     /// The surviving parents, once each: the models the delete updates.
-    public var updatedParents: [ModelRef] {
+    @usableFromInline var updatedParents: [ModelRef] {
         var seen = Set<ModelRef>()
         return detachments.map(\.parent).filter { seen.insert($0).inserted }
     }
