@@ -177,15 +177,16 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
     .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "BenchTestSupport"]),
     .testTarget(name: "RegressionGateTests", dependencies: ["RegressionGate", "BenchTestSupport"]),
     .testTarget(name: "BenchAppTests", dependencies: ["BenchApp"]),
-    .testTarget(name: "BenchCLITests", dependencies: ["BenchResults", "StoreCatalog", "bench"]),
+    .testTarget(name: "BenchCLITests", dependencies: ["BenchResults", "BenchTestSupport", "StoreCatalog", "bench"]),
 ])
 
 let package = Package(
     name: "ModelStoreBench",
     platforms: [.macOS(.v15)],
-    // Benchmarks/ builds on these; each carries every module it may inline
-    // from, for the reason `withInlinedDependencies` gives.
-    products: ["ModelGraph", "StoreInterface", "StoreCatalog"].map { name in
+    // Benchmarks/ builds on the store products and Fuzz/ on BenchApp; each
+    // carries every module it may inline from, for the reason
+    // `withInlinedDependencies` gives.
+    products: ["ModelGraph", "StoreInterface", "StoreCatalog", "BenchApp"].map { name in
         .library(
             name: name,
             targets: [name] + libraryDependencies(of: name, in: targets).filter { dependency in

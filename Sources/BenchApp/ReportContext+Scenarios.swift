@@ -5,7 +5,7 @@ import BenchResults
 extension ReportContext {
     /// What the scenario definitions tell a report: parameter meanings,
     /// variant parameters, Rocket Data's published figures, the sources' claims.
-    static let scenarios = ReportContext(
+    public static let scenarios = ReportContext(
         parameterSummaries: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { scenario in
             (scenario.rawValue, Dictionary(uniqueKeysWithValues: scenario.definition.parameters.map { ($0.name, $0.summary) }))
         }),

@@ -34,8 +34,10 @@ public struct CaseResult: Hashable, Sendable, Codable {
         case scenario, label, parameters, headline, notes, checks, stores, rankings, durationSeconds
     }
 
-    /// Reads a case; its rankings are made again by this version's rules of
-    /// evidence, whatever the file holds (a file may be older).
+    /// Reads a case without its rankings: `RunResult.decode` ranks the
+    /// stores again by this version's rules of evidence, whatever the file
+    /// holds (a file may be older), once it has checked the figures are
+    /// figures a run produces (a ranking of no rounds would trap).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         scenario = try container.decode(String.self, forKey: .scenario)
@@ -46,6 +48,11 @@ public struct CaseResult: Hashable, Sendable, Codable {
         checks = try container.decode([MetricID].self, forKey: .checks)
         stores = try container.decode([StoreCaseResult].self, forKey: .stores)
         durationSeconds = try container.decodeIfPresent(Double.self, forKey: .durationSeconds)
+        rankings = []
+    }
+
+    /// Ranks the stores on every metric that ranks them, by this version's rules.
+    mutating func rank() {
         rankings = MetricRanking.all(stores)
     }
 

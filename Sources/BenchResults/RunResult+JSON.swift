@@ -49,7 +49,7 @@ extension RunResult {
         }
         var result: RunResult
         do {
-            // Rankings are made again as the rules of this version make them (`CaseResult.init(from:)`).
+            // Rankings are made again, as this version's rules make them, once the figures are checked.
             result = try decoder.decode(RunResult.self, from: data)
         } catch let error as DecodingError {
             throw .malformed(path, reason: Self.describe(error))
@@ -58,6 +58,7 @@ extension RunResult {
         }
         result.schemaVersion = currentSchemaVersion
         try result.validate(path: path)
+        for index in result.cases.indices { result.cases[index].rank() }
         return result
     }
 

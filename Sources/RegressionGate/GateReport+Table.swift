@@ -5,14 +5,14 @@ extension GateReport {
     /// Every gated metric with baseline, current, change and verdict, then
     /// the regressions again, then one line of totals.
     public func table() -> String {
-        var lines = ["case | store | metric | gate | baseline | current | change | verdict"]
+        var lines = [["case", "store", "metric", "gate", "baseline", "current", "change", "verdict"]]
         for row in rows {
             lines.append([
                 row.caseLabel, row.store, "\(row.metric.label) (\(row.metric.unit))", row.treatment.rawValue,
                 row.baseline.map(Self.number) ?? "–", row.current.map(Self.number) ?? "–",
                 row.change.map { String(format: "%+.1f%%", $0 * 100) } ?? "–",
                 row.verdict.rawValue + (row.pValue.map { String(format: " (p=%.2g)", $0) } ?? ""),
-            ].joined(separator: " | "))
+            ])
         }
         var text = Self.aligned(lines)
         if !regressions.isEmpty {
@@ -38,8 +38,10 @@ extension GateReport {
         return String(format: "%.4g", value)
     }
 
-    private static func aligned(_ lines: [String]) -> String {
-        let rows = lines.map { $0.components(separatedBy: " | ") }
+    /// Rows of cells in columns as wide as their widest cell. Cells stay
+    /// cells: a label that contains " | " (a file may hold any) once split
+    /// into more columns than the header has, and the table trapped.
+    private static func aligned(_ rows: [[String]]) -> String {
         let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0.count > column ? $0[column].count : 0 }.max() ?? 0 }
         return rows.map { cells in
             cells.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }

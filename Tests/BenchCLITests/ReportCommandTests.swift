@@ -1,4 +1,5 @@
 @testable import BenchResults
+import BenchTestSupport
 import StoreCatalog
 import Foundation
 import Testing
@@ -85,7 +86,26 @@ struct ReportCommandTests {
         }
     }
 
-    /// Every file below `directory`, as relative paths, sorted.
+    /// Found by mutating the committed results (issue 27): a median of
+    /// -1e308 trapped in the number formatting with a backtrace.
+    @Test("a results.json with an impossible median gives one line and exit 3, and writes nothing")
+    func impossibleMedian() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let committed = try Data(contentsOf: Self.repository.appendingPathComponent("results/default/results.json"))
+        let input = directory.appendingPathComponent("damaged.json")
+        try DamagedJSON.replacing(["cases", 0, "stores", 1, "metrics", 0, "summary", "median"], with: -1e308,
+                                  in: committed).write(to: input)
+        let output = directory.appendingPathComponent("report")
+        let outcome = try BenchProcess.run(["report", "--input", input.path, "--output", output.path])
+        #expect(outcome.status == 3)
+        let lines = outcome.error.split(separator: "\n")
+        #expect(lines.count == 1, "\(outcome.error)")
+        #expect(outcome.error.contains("cases[0].stores[1].metrics[0].summary.median: -1e+308 is negative"))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("report.md").path))
+    }
+
     @Test("the committed reports are what this version of bench renders from their results.json",
           arguments: ["default", "full"])
     func committedReports(profile: String) throws {
@@ -109,6 +129,7 @@ struct ReportCommandTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// Every file below `directory`, as relative paths, sorted.
     static func files(in directory: URL) throws -> [String] {
         let enumerator = FileManager.default.enumerator(atPath: directory.path)
         var names: [String] = []

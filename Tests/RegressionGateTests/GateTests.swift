@@ -26,6 +26,17 @@ struct GateTests {
         #expect(report.table().contains("op mallocs 3 → 4 per op (+33.3%)"))
     }
 
+    /// Found by fuzzing (Fuzz/Regressions/baseline-compare): the table split
+    /// its rows on " | " and trapped on a label that held one.
+    @Test("a label holding the table's cell separator stays one cell")
+    func labelWithSeparator() throws {
+        var run = SyntheticRun.run()
+        run.cases[0].label = "F=10 | 3 cores | 23 GiB"
+        let table = try BaselineComparison.compare(baseline: run, current: run).table()
+        let line = try #require(table.split(separator: "\n").first { $0.hasPrefix("tag-rename F=10 | 3 cores | 23 GiB  uniquing") }, "\(table)")
+        #expect(line.hasSuffix("unchanged"))
+    }
+
     @Test("fewer allocations are an improvement, not a failure")
     func countImprovement() throws {
         let report = try BaselineComparison.compare(baseline: SyntheticRun.run(), current: SyntheticRun.run(mallocs: 2))

@@ -18,7 +18,7 @@ extension Dictionary {
     /// Returns whether a value was there.
     @inlinable
     @discardableResult
-    @usableFromInline mutating func updateIfPresent(_ key: Key, _ body: (inout Value) -> Void) -> Bool {
+    mutating func updateIfPresent(_ key: Key, _ body: (inout Value) -> Void) -> Bool {
         guard let index = index(forKey: key) else { return false }
         body(&values[index])
         return true
