@@ -23,7 +23,23 @@ struct CommittedResultsTests {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    @Test("each published run is of a clean commit in this history with this code", arguments: ["default", "full"])
+    /// The runs results/ publishes. The full profile is not among them until
+    /// it is recorded on the code in the tree (its last run was of code long
+    /// since changed, and was removed rather than shown).
+    static let published = ["default"]
+
+    @Test("every run under results/ is one of the published runs these tests check")
+    func everyRunIsChecked() throws {
+        let entries = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("results").path)
+        let runs = entries.filter { name in
+            var isDirectory: ObjCBool = false
+            let path = Self.root.appendingPathComponent("results/\(name)").path
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        #expect(runs.sorted() == Self.published.sorted())
+    }
+
+    @Test("each published run is of a clean commit in this history with this code", arguments: published)
     func provenanceIsThisCode(_ profile: String) throws {
         let run = try RunResult.read(from: Self.root.appendingPathComponent("results/\(profile)/results.json"))
         let commit = try #require(run.provenance.commit, "results/\(profile) names no commit")
@@ -55,7 +71,7 @@ struct CommittedResultsTests {
     }
 
     @Test("every floor in a published run is at most the operation it bounds, by instructions where counted",
-          arguments: ["default", "full"])
+          arguments: published)
     func floorsAreLowerBounds(_ profile: String) throws {
         let run = try RunResult.read(from: Self.root.appendingPathComponent("results/\(profile)/results.json"))
         var compared = 0
