@@ -16,12 +16,15 @@ import StoreInterface
 let benchmarks: @Sendable () -> Void = {
     // Exact counters are gated tightly; time only against a gross regression. On a
     // shared 2-vCPU machine, one process's p90 of an unchanged build moved +180% and
-    // +224% (weak-table lookups) in one CI run and passed on the next, so 150% flaked.
+    // +224% (weak-table lookups) in one CI run and passed on the next, so 150% flaked;
+    // snapshot-listened's operations wait for its manager's thread, and their p90
+    // moved +548% to +687% between two runs of one build (7 -> 58 ms, 15 -> 102 ms
+    // per thousand), so 400% flaked too.
     let gate: [BenchmarkMetric: BenchmarkThresholds] = [
         .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 1.0], absolute: [.p90: 2]),
         .retains: BenchmarkThresholds(relative: [.p90: 1.0]),
         .releases: BenchmarkThresholds(relative: [.p90: 1.0]),
-        .wallClock: BenchmarkThresholds(relative: [.p90: 400.0]),
+        .wallClock: BenchmarkThresholds(relative: [.p90: 1000.0]),
     ]
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal, .retains, .releases],
