@@ -45,6 +45,16 @@ struct StoreOperations: StoreVisitor {
     mutating func visit<Store: ModelStore>(_ type: Store.Type) {
         let fixture = MainThread.shared.sync { Fixture<Store>() }
         let name = Store.design.name
+        let standard = Benchmark.defaultConfiguration
+        defer { Benchmark.defaultConfiguration = standard }
+        if Store.design.threading == .anyThreadObservedOnMain {
+            // Its manager's thread delivers observers, and how many changes one
+            // delivery carries depends on scheduling: notify-one-observer's
+            // releases moved 49K -> 53K between two runs of one build.
+            for metric in [BenchmarkMetric.retains, .releases, .mallocCountTotal] {
+                Benchmark.defaultConfiguration.thresholds?[metric] = BenchmarkThresholds(relative: [.p90: 20.0])
+            }
+        }
 
         Benchmark("\(name)-lookup-of-a-held-note") { benchmark in
             // Random notes over the whole graph, as bench's feed-read looks them up.
