@@ -7,7 +7,11 @@ import BenchResults
 /// - Instruction counts (callgrind) depend on the code executed, not on the
 ///   CPU's speed or load, so one baseline gates them on any host with the
 ///   same toolchain, Valgrind and C library. Runs of one build repeat them
-///   exactly, from any directory, environment and `TMPDIR`. A build changed
+///   exactly, from any directory, environment and `TMPDIR`, but for a store
+///   that works on a thread of its own (snapshot-listened's manager): how
+///   often its threads wake each other depends on scheduling, and its counts
+///   moved by up to 2% in three quick runs (a loop's count takes in the work
+///   it queued, `TimedLoop`'s `finish`; before that, by 10%). A build changed
 ///   elsewhere can move untouched counts where the Swift runtime looks up
 ///   generic metadata, since its metadata cache is hashed by address: by up
 ///   to 2.9% in the four builds measured, and by 5.4% when only the process's

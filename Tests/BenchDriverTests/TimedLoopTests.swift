@@ -36,4 +36,24 @@ struct TimedLoopTests {
         }
         withExtendedLifetime(sink) {}
     }
+
+    @Test("finish runs after the warm-up operations and after the measured ones, in every pass")
+    func finishFollowsEachPhase() throws {
+        let calibration = ClockCalibration.measure(reads: 1_000)
+        for pass in [RoundPass.warmUp, .timed] {
+            let context = RoundContext(seed: 1, round: 0, calibration: calibration, countsAllocations: false,
+                                       pass: pass, batches: BatchPlan())
+            var events: [String] = []
+            _ = try TimedLoop.run(count: 3, warmup: 2, context: context) { events.append("op \($0)") } finish: {
+                events.append("finish")
+            }
+            #expect(events == ["op 0", "op 1", "finish", "op 0", "op 1", "op 2", "finish"], "\(pass)")
+
+            events = []
+            _ = try TimedLoop.run(count: 2, context: context) { events.append("op \($0)") } finish: {
+                events.append("finish")
+            }
+            #expect(events == ["op 0", "op 1", "finish"], "\(pass): no warm-up, nothing to finish before")
+        }
+    }
 }
