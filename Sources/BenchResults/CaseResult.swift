@@ -69,6 +69,12 @@ public struct CaseResult: Hashable, Sendable, Codable {
         return nil
     }
 
+    /// The scenario and the case's label, "feed-read N=1000"; the scenario
+    /// alone for a case without parameters.
+    public var title: String {
+        label.isEmpty ? scenario : "\(scenario) \(label)"
+    }
+
     /// The metric that decides a comparison on `id`: the instruction count
     /// of the operation whose median `id` is, where instructions were counted
     /// (they repeat exactly, and single-threaded work is what they count),

@@ -128,4 +128,20 @@ struct ReportSummaryTests {
         #expect(report.contains("| not measured in this run (the full profile runs every case it needs) |"))
         #expect(!report.contains("The tests, case by case"))
     }
+
+    @Test("a published time sits beside our time, not beside the instruction count that decides other claims")
+    func publishedBesideTime() {
+        var run = Self.run(["a": 2_000, "b": 1_000, "c": 3_000])
+        let counted = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op", kind: .instructions)
+        for index in run.cases[0].stores.indices {
+            run.cases[0].stores[index].metrics.append(MetricSeries(metric: counted, rounds: [5_000]))
+        }
+        var context = Self.claims([ClaimTest(scenario: "demo", metric: "op.p50", rule: .reference)])
+        context.references = [ReportContext.Reference(
+            scenario: "demo", parameter: "N", value: 1, name: "shape 1",
+            published: [.init(device: "Simulator", seconds: 0.002), .init(device: "Phone", seconds: 0.004)])]
+        let report = MarkdownReport.render(run, context: context)
+        #expect(report.contains("| published: 2,000,000 ns (Simulator), 4,000,000 ns (Phone) | not judged | time | "
+                                + "ours: b 1000 ns, c 3000 ns; other hardware, not judged |"))
+    }
 }

@@ -20,9 +20,8 @@ enum ClaimCharts {
                 guard let descriptor = findings.first?.metric else { continue }
                 let groups = findings.map { finding in
                     BarChart.Group(
-                        label: "\(finding.result.scenario) \(finding.result.label)".count > 44
-                            ? String("\(finding.result.scenario) \(finding.result.label)".prefix(42)) + "…"
-                            : "\(finding.result.scenario) \(finding.result.label)",
+                        label: finding.result.title.count > 44
+                            ? String(finding.result.title.prefix(42)) + "…" : finding.result.title,
                         bars: run.stores.compactMap { store in
                             guard let series = finding.result.store(store)?.metric(metric) else { return nil }
                             let (low, high) = Evidence.interval(series)

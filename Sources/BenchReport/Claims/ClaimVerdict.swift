@@ -99,7 +99,7 @@ struct ClaimVerdict {
         guard let finding = judged.first(where: { $0.outcome != .met }) ?? judged.first ?? findings.first else {
             return "–"
         }
-        return "\(finding.result.scenario) \(finding.result.label), by \(finding.decidedBy): \(finding.detail)"
+        return "\(finding.result.title), by \(finding.decidedBy): \(finding.detail)"
     }
 
     private static func whatWouldShow(_ open: [Finding]) -> String {
@@ -143,7 +143,10 @@ struct ClaimVerdict {
     private static func finding(
         _ test: ClaimTest, _ result: CaseResult, favoured: [String], run: RunResult, context: ReportContext
     ) -> Finding? {
-        let id = result.deciding(test.metric)
+        // A published figure is a time: it sits beside our time, never
+        // beside the instruction count that decides the other rules.
+        let id: MetricID
+        if case .reference = test.rule { id = test.metric } else { id = result.deciding(test.metric) }
         guard let metric = result.descriptor(id) else { return nil }
         let series = run.stores.compactMap { store in result.store(store)?.metric(id).map { (store: store, series: $0) } }
         let figures = series.map { (store: $0.store, median: $0.series.median) }

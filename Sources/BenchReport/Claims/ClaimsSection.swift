@@ -31,7 +31,7 @@ enum ClaimsSection {
                     let value = NumberFormat.value(median)
                     return verdict.favoured.contains(store) ? "**\(value)**" : value
                 }
-                details.append(["\(index + 1)", finding.result.scenario, finding.result.label,
+                details.append(["\(index + 1)", finding.result.scenario, finding.result.label.isEmpty ? "–" : finding.result.label,
                                 "\(finding.metric.label) (\(finding.metric.unit))", finding.criterion,
                                 finding.outcome?.rawValue ?? "not judged", finding.decidedBy, finding.detail] + figures)
             }

@@ -13,7 +13,7 @@ enum TradeOffs {
             let cells = run.stores.map { store in
                 result.store(store)?.metric(figure.metric).map { NumberFormat.value($0.median) } ?? "–"
             }
-            rows.append([figure.label, "\(figure.scenario) \(result.label)"] + cells)
+            rows.append([figure.label, result.title] + cells)
         }
         guard !rows.isEmpty else { return "" }
         return "\nWhat each store trades for its speed (medians; correctness figures are not failures unless a "
