@@ -10,4 +10,12 @@ extension ModelStore {
         summary.notifications += settle()
         return summary
     }
+
+    /// Ends a round's set-up before anything is measured: observations a
+    /// store registers on another thread (snapshot-listened) are in place,
+    /// so none of that work runs during, or is counted in, a timed loop.
+    /// On the main thread.
+    func finishSetUp() {
+        settle()
+    }
 }

@@ -78,9 +78,7 @@ enum CascadeDelete: BenchScenario {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         try store.merge(workload.setup)
         let tokens = workload.watched.map { store.show(.message($0)) }
-        // Set-up done before anything is measured: observations a store
-        // registers on another thread (snapshot-listened) are in place.
-        store.settle()
+        store.finishSetUp()
         var summaries: [ChangeSummary] = []
         summaries.reserveCapacity(workload.victims.count)
         let deletes = try TimedLoop.run(count: workload.victims.count, context: context) { index in

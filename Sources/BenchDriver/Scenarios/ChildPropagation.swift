@@ -192,9 +192,7 @@ enum ChildPropagation: BenchScenario {
         let threads = HeldModels(workload.listened.map { store.message($0) })
         let tokens = workload.listened.enumerated().map { store.observe($0.element, threads.handler(for: $0.offset)) }
         let authorScreens = workload.finalAuthorName == nil ? [] : workload.listened.map { _ in store.show(.user(UserID(1))) }
-        // Set-up done before anything is measured: observations a store
-        // registers on another thread (snapshot-listened) are in place.
-        store.settle()
+        store.finishSetUp()
         var summaries: [ChangeSummary] = []
         let count = workload.updates.count / 2
         summaries.reserveCapacity(count)

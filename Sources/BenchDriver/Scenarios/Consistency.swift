@@ -136,9 +136,7 @@ enum Consistency: BenchScenario {
                 }
             })
         }
-        // Set-up done before anything is measured: observations a store
-        // registers on another thread (snapshot-listened) are in place.
-        store.settle()
+        store.finishSetUp()
 
         let stop = Atomic<Bool>(false)
         let reads = Atomic<Int>(0), stale = Atomic<Int>(0), torn = Atomic<Int>(0)

@@ -91,9 +91,7 @@ enum FeedRead: BenchScenario {
         var screens: HeldModels<Store.NoteHandle>? = HeldModels(workload.graph.noteIDs.map { store.note($0) })
         var tokens = workload.graph.noteIDs.enumerated().map { store.observe($0.element, screens!.handler(for: $0.offset)) }
         defer { consume(tokens) }
-        // Set-up done before anything is measured: observations a store
-        // registers on another thread (snapshot-listened) are in place.
-        store.settle()
+        store.finishSetUp()
         let held = try TimedLoop.run(count: ids.count, warmup: min(1_000, ids.count), context: context) { index in
             consume(store.note(ids[index]))
         }

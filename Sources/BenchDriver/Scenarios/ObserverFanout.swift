@@ -110,9 +110,7 @@ enum ObserverFanout: BenchScenario {
                 swap(change)
             })
         }
-        // Set-up done before anything is measured: observations a store
-        // registers on another thread (snapshot-listened) are in place.
-        store.settle()
+        store.finishSetUp()
         var failure: (any Error)?
         let updates = try TimedLoop.run(count: workload.updates.count, context: context) { index in
             do { try store.merge(workload.updates[index]) } catch { failure = error }

@@ -98,9 +98,7 @@ enum PartialMerge: BenchScenario {
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         let tokens = workload.observed.map { store.show($0) }
-        // Set-up done before anything is measured: observations a store
-        // registers on another thread (snapshot-listened) are in place.
-        store.settle()
+        store.finishSetUp()
         var summaries: [ChangeSummary] = []
         let count = workload.batches.count / 2
         summaries.reserveCapacity(count)

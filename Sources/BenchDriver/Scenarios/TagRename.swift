@@ -103,9 +103,7 @@ enum TagRename: BenchScenario {
             tokens.append(store.observe(id, screens.handler(for: slot)))
             tagChips.append(store.show(.tag(TagID(1))))
         }
-        // Set-up done before anything is measured: observations a store
-        // registers on another thread (snapshot-listened) are in place.
-        store.settle()
+        store.finishSetUp()
         var summaries: [ChangeSummary] = []
         summaries.reserveCapacity(workload.renames.count)
         var failure: MergeError?

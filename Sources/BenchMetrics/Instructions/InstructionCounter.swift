@@ -11,7 +11,11 @@ import Synchronization
 /// callgrind to a numbered dump file, read back here and deleted. A count
 /// depends on the code executed, not on how fast the CPU runs it or on other
 /// load on the machine, and with the allocator's timed purging switched
-/// off (`allocatorOptions`) it repeats exactly between runs of one build.
+/// off (`allocatorOptions`) it repeats exactly between runs of one build,
+/// for code on one thread. A region whose work another thread shares (a
+/// store's own queue) counts that thread too, and how often the threads
+/// wake each other depends on scheduling: snapshot-listened's counts move
+/// by up to 2% between runs.
 public struct InstructionCounter: Sendable {
     /// The environment variable naming callgrind's output file.
     public static let outputVariable = "BENCH_CALLGRIND_OUT"
