@@ -56,4 +56,30 @@ struct TimedLoopTests {
             #expect(events == ["op 0", "op 1", "finish"], "\(pass): no warm-up, nothing to finish before")
         }
     }
+
+    @Test("an instruction pass counts a tenth of a long loop, at least 2,000 operations, and all of a short one")
+    func instructionSampleSizes() {
+        #expect(InstructionSample.operations(of: 1) == 1)
+        #expect(InstructionSample.operations(of: 2_000) == 2_000)
+        #expect(InstructionSample.operations(of: 2_001) == 2_000)
+        #expect(InstructionSample.operations(of: 10_000) == 2_000)
+        #expect(InstructionSample.operations(of: 200_000) == 20_000)
+        #expect(InstructionSample.operations(of: 500_000) == 50_000)
+    }
+
+    @Test("an instruction pass's warm-up runs the operations its counted round counts, then finishes")
+    func instructionWarmUpRunsTheSample() throws {
+        let context = RoundContext(seed: 1, round: 0, calibration: ClockCalibration.measure(reads: 1_000),
+                                   countsAllocations: false, pass: .instructionWarmUp, batches: BatchPlan())
+        for count in [50, 30_000] {
+            var operations: [Int] = []
+            var finished = 0
+            let loop = try TimedLoop.run(count: count, context: context) { operations.append($0) } finish: {
+                finished += 1
+            }
+            #expect(operations == Array(0..<InstructionSample.operations(of: count)), "\(count)")
+            #expect(finished == 1)
+            #expect(loop.latency == nil && loop.instructions == nil && loop.locks == nil, "it measures nothing")
+        }
+    }
 }

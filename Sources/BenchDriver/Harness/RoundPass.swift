@@ -12,6 +12,11 @@ public enum RoundPass: Sendable {
     case warmUp
     /// Times each loop's operations and counts their allocations.
     case timed
-    /// Counts each loop's instructions under callgrind; nothing is timed.
+    /// The warm-up of an instruction pass: untimed and uncounted, it runs of
+    /// each loop only as many operations as the counted round will count
+    /// (`InstructionSample`): enough to take the one-time costs.
+    case instructionWarmUp
+    /// Runs every operation of each loop and counts the instructions of the
+    /// last ones (`InstructionSample`) under callgrind; nothing is timed.
     case instructions(InstructionCounter)
 }

@@ -11,7 +11,7 @@ import Instrumentation
     public var allocations: AllocationCount?
     /// The warm-up round.
     public var locks: LockTally?
-    /// Rounds counting instructions.
+    /// Rounds counting instructions, over `operations` (an `InstructionSample`).
     public var instructions: UInt64?
 }
 
@@ -19,7 +19,9 @@ import Instrumentation
 /// round's pass says.
 @usableFromInline enum TimedLoop {
     /// Runs `operation(i)` for `i` in `0..<warmup` unmeasured, then for `i`
-    /// in `0..<count` measured, each followed by `finish`.
+    /// in `0..<count` measured, each followed by `finish`. An instruction
+    /// pass counts only the last `InstructionSample.operations(of: count)`
+    /// of them (its warm-up round runs only that many).
     ///
     /// Timed rounds time each operation alone, or in batches divided when the
     /// case's `BatchPlan` says the loop is cheaper than ten clock reads on
@@ -60,9 +62,17 @@ import Instrumentation
             var own = locks.total
             own.subtract(locks[.mainQueue])
             measured.locks = own
+        case .instructionWarmUp:
+            runAll(InstructionSample.operations(of: count), operation)
+            finish()
         case .instructions(let counter):
+            let counted = InstructionSample.operations(of: count)
+            let first = count - counted
+            for index in 0..<first { operation(index) }
+            if first > 0 { finish() }
+            measured.operations = counted
             measured.instructions = try counter.count {
-                runAll(count, operation)
+                for index in first..<count { operation(index) }
                 finish()
             }
         case .timed:

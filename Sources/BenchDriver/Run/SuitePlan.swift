@@ -49,6 +49,11 @@ public struct SuitePlan: Sendable {
         if case .timings = measurement { true } else { false }
     }
 
+    /// The pass of each store's warm-up round.
+    var warmUpPass: RoundPass {
+        measuresTimings ? .warmUp : .instructionWarmUp
+    }
+
     /// The pass of every measured round.
     var measuredPass: RoundPass {
         switch measurement {

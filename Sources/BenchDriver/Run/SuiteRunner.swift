@@ -93,7 +93,7 @@ public struct SuiteRunner {
         var warmUps: [String: RoundMetrics] = [:]
         for store in plan.stores {
             if cancellation.isCancelled { return nil }
-            warmUps[store.name] = try runRound(store, nil, .warmUp)
+            warmUps[store.name] = try runRound(store, nil, plan.warmUpPass)
         }
         var rounds: [String: [RoundMetrics]] = [:]
         for round in 0..<min(plan.rounds, scenario.definition.maximumRounds ?? plan.rounds) {
