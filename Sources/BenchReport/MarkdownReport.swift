@@ -162,11 +162,11 @@ enum MarkdownReport {
         if !comparisons.isEmpty {
             text += "\nStore operations against their floors: the same operation, measured on the same store, through "
             text += "only the primitives the store builds it from (medians). A floor bounds its operation from below "
-            text += "by construction; where this run measured it above the operation (timer noise on a few "
-            text += "nanoseconds), no multiple is given.\n\n"
+            text += "by construction; where this run shows it above the operation (instructions beyond 1%, timings "
+            text += "beyond their rounds' noise), no multiple is given.\n\n"
             text += table(["operation", "store", "floor", "unit", "value", "floor value", "× floor"], comparisons.map {
                 [$0.operation, $0.store, $0.floorLabel, $0.unit, NumberFormat.value($0.value), NumberFormat.value($0.floor),
-                 $0.floor <= $0.value ? NumberFormat.ratio($0.value / $0.floor) : "floor measured above it"]
+                 $0.isShownAbove ? "floor measured above it" : NumberFormat.ratio($0.value / $0.floor)]
             }, textColumns: 4)
         }
         return text
@@ -234,6 +234,8 @@ struct FloorComparison {
     let unit: String
     let floorLabel: String
     let floor: Double
+    /// Whether the run shows the floor above the operation (`MetricSeries.isShownAbove(_:)`).
+    let isShownAbove: Bool
 
     static func all(_ run: RunResult) -> [FloorComparison] {
         var comparisons: [FloorComparison] = []
@@ -245,7 +247,7 @@ struct FloorComparison {
                     comparisons.append(FloorComparison(
                         operation: "\(result.scenario) \(result.label): \(series.metric.label)", store: store.store,
                         value: series.median, unit: series.metric.unit, floorLabel: composition ?? floor.metric.label,
-                        floor: floor.median))
+                        floor: floor.median, isShownAbove: floor.isShownAbove(series)))
                 }
             }
         }

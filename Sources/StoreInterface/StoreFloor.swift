@@ -20,14 +20,12 @@ public protocol StoreFloor<Store> {
     /// What a note's row is built from: "5 objects' fields through references".
     static var row: String { get }
 
-    /// A floor over `store`'s tables and objects as they are.
-    init(_ store: Store)
-
-    /// The lookup's primitives for a note a screen holds.
-    func lookUp(_ id: NoteID) -> Found
+    /// The lookup's primitives for a note a screen holds, on `store`'s
+    /// tables as they are.
+    static func lookUp(_ id: NoteID, in store: Store) -> Found
 
     /// The row's primitives for a note in hand, in `RowLayout` order.
-    func display<Sink: RowSink>(_ note: Store.NoteHandle, into sink: inout Sink)
+    static func display<Sink: RowSink>(_ note: Store.NoteHandle, of store: Store, into sink: inout Sink)
 }
 
 /// The two operations a `StoreFloor` bounds, as results name them.

@@ -71,13 +71,10 @@ struct CommittedResultsTests {
         #expect(try Self.problems(commit: try #require(first), run: "a run").count == 1)
     }
 
-    @Test("a floor above its operation, by instructions, is reported as such, never as a ratio (that it is a lower bound is a known issue)",
-          arguments: published)
+    @Test("every floor is a lower bound of its operation, by instructions, in every committed run", arguments: published)
     func floorsAreLowerBounds(_ profile: String) throws {
         let directory = Self.root.appendingPathComponent("results/\(profile)")
         let run = try RunResult.read(from: directory.appendingPathComponent("results.json"))
-        let report = try String(contentsOf: directory.appendingPathComponent("report.md"), encoding: .utf8)
-            .split(separator: "\n")
         var compared = 0
         var above: [String] = []
         for result in run.cases {
@@ -85,24 +82,13 @@ struct CommittedResultsTests {
                 for series in store.metrics where series.metric.kind == .instructions {
                     guard let floorID = series.metric.floor, let floor = store.metric(floorID) else { continue }
                     compared += 1
-                    guard floor.median > series.median else { continue }
-                    above.append("\(result.label) \(store.store): floor \(floor.median) over \(series.median) of \(series.metric.id)")
-                    // Then the report must not print a ratio to it.
-                    let row = "| \(result.scenario) \(result.label): \(series.metric.label) | \(store.store) |"
-                    let line = report.first { $0.hasPrefix(row) }
-                    #expect(line?.hasSuffix("| floor measured above it |") == true, "\(row) in report.md: \(line ?? "no row")")
+                    if floor.isShownAbove(series) {
+                        above.append("\(result.label) \(store.store): floor \(floor.median) over \(series.median) of \(series.metric.id)")
+                    }
                 }
             }
         }
         #expect(compared > 0, "results/\(profile) compares no floor with its operation by instructions")
-        // Known: by instructions, the main-confined stores' held-lookup floor
-        // (a dictionary hit and a weak load, 1,043) runs above their held
-        // lookup (557), and the value stores' frame floors above their frames;
-        // the report says "floor measured above it" for each. When the floors
-        // become lower bounds this known issue stops being recorded and the
-        // test fails, to be removed.
-        withKnownIssue("floors above their operations, by instructions") {
-            #expect(above.isEmpty, "results/\(profile): \(above.joined(separator: "; "))")
-        }
+        #expect(above.isEmpty, "results/\(profile): \(above.joined(separator: "; "))")
     }
 }

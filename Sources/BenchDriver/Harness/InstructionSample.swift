@@ -14,7 +14,8 @@ enum InstructionSample {
     /// Loops up to this long are counted whole.
     static let whole = 2_000
 
-    /// The operations counted of a loop of `count`: its first this many.
+    /// The operations counted of a loop of `count`: its last this many, after
+    /// the rest ran uncounted.
     /// - Complexity: O(1).
     static func operations(of count: Int) -> Int {
         count <= whole ? count : max(whole, count / 10)

@@ -114,14 +114,13 @@ enum FeedRead: BenchScenario {
 
         // The floors: the same lookups and page through the store's own
         // primitives only (`Store.Floor`), on the same store and screens.
-        let floor = Store.Floor(store)
         let lookupFloor = try TimedLoop.run(count: ids.count, warmup: min(1_000, ids.count), context: context) { index in
-            consume(floor.lookUp(ids[index]))
+            consume(Store.Floor.lookUp(ids[index], in: store))
         }
         metrics.addLoop(Metric.lookupFloor, "held lookup floor", lookupFloor, informational: true)
         if !scrolling {
             let frameFloor = try TimedLoop.run(count: parameters["frames"], warmup: 100, context: context) { _ in
-                for handle in page { floor.display(handle, into: &checksum) }
+                for handle in page { Store.Floor.display(handle, of: store, into: &checksum) }
             }
             metrics.addLoop(Metric.frameFloor, "frame of K rows floor", frameFloor, informational: true)
             if let frame = frameFloor.latency {

@@ -6,21 +6,15 @@ extension UniquingLockedStore {
     /// the store's lock, a dictionary hit and a weak load. A row is the five
     /// objects' fields, each read under its object's lock, as the store's row
     /// reads them.
-    public struct Floor: StoreFloor {
+    public enum Floor: StoreFloor {
         public static let lookup = "lock + dictionary hit + weak load"
         public static let row = "5 objects' fields, each under its lock"
 
-        private let store: UniquingLockedStore
-
-        public init(_ store: UniquingLockedStore) {
-            self.store = store
-        }
-
-        public func lookUp(_ id: NoteID) -> LiveNote? {
+        public static func lookUp(_ id: NoteID, in store: UniquingLockedStore) -> LiveNote? {
             store.core.read { $0.objects.held(id) }
         }
 
-        public func display<Sink: RowSink>(_ note: LiveNote, into sink: inout Sink) {
+        public static func display<Sink: RowSink>(_ note: LiveNote, of store: UniquingLockedStore, into sink: inout Sink) {
             store.display(note, into: &sink)
         }
     }

@@ -45,11 +45,10 @@ final class FloorConformanceTests {
     private func checkLookup<Store: ModelStore>(_ store: Store) throws {
         let notes = held(store)
         #expect(notes.count == Fixtures.graph().noteIDs.count)
-        let floor = Store.Floor(store)
         for (id, _) in notes {
-            #expect(isPresent(floor.lookUp(id)), "\(Store.design.name): the floor does not find note \(id)")
+            #expect(isPresent(Store.Floor.lookUp(id, in: store)), "\(Store.design.name): the floor does not find note \(id)")
         }
-        #expect(!isPresent(floor.lookUp(NoteID(999_999))))
+        #expect(!isPresent(Store.Floor.lookUp(NoteID(999_999), in: store)))
         withExtendedLifetime(notes) {}
     }
 
@@ -60,25 +59,23 @@ final class FloorConformanceTests {
     }
 
     private func checkRow<Store: ModelStore>(_ store: Store) throws {
-        let floor = Store.Floor(store)
         for (id, note) in held(store) {
             var fromStore = RowRecorder(), fromFloor = RowRecorder()
             store.display(note, into: &fromStore)
-            floor.display(note, into: &fromFloor)
+            Store.Floor.display(note, of: store, into: &fromFloor)
             #expect(fromFloor.fields == fromStore.fields, "\(Store.design.name), note \(id)")
         }
     }
 
     private func checkCosts<Store: ModelStore>(_ store: Store) throws {
         let notes = held(store)
-        let floor = Store.Floor(store)
         // Once each unmeasured, so one-time costs (metadata, caches) fall outside.
         var sink = RowRecorder()
         for (id, note) in notes {
             withExtendedLifetime(store.note(id)) {}
-            withExtendedLifetime(floor.lookUp(id)) {}
+            withExtendedLifetime(Store.Floor.lookUp(id, in: store)) {}
             store.display(note, into: &sink)
-            floor.display(note, into: &sink)
+            Store.Floor.display(note, of: store, into: &sink)
         }
         let storeLocks = ThreadLockRecorder(), floorLocks = ThreadLockRecorder()
         storeLocks.recording {
@@ -89,8 +86,8 @@ final class FloorConformanceTests {
         }
         floorLocks.recording {
             for (id, note) in notes {
-                withExtendedLifetime(floor.lookUp(id)) {}
-                floor.display(note, into: &sink)
+                withExtendedLifetime(Store.Floor.lookUp(id, in: store)) {}
+                Store.Floor.display(note, of: store, into: &sink)
             }
         }
         let acquisitions = { (recorder: ThreadLockRecorder) in recorder.tallies.values.reduce(0) { $0 + $1.acquisitions } }
@@ -109,8 +106,8 @@ final class FloorConformanceTests {
         }.allocations
         let floorMallocs = try counter.count {
             for (id, note) in notes {
-                withExtendedLifetime(floor.lookUp(id)) {}
-                floor.display(note, into: &sink)
+                withExtendedLifetime(Store.Floor.lookUp(id, in: store)) {}
+                Store.Floor.display(note, of: store, into: &sink)
             }
         }.allocations
         #expect(floorMallocs.mallocs <= storeMallocs.mallocs, "\(Store.design.name)")
