@@ -11,7 +11,11 @@ import Foundation
 /// seen.
 /// The package is found from this file's path at compile time; a binary run
 /// where that tree no longer exists (copied elsewhere, the tree deleted) is
-/// not checked. What this cannot see: a build that relinks the binary without
+/// not checked. A source changed after the binary still counts as built when
+/// its module was compiled after the change and that compile left every
+/// object file as it was (a comment, an access level the optimizer already
+/// knew): the compiler then rewrites only its records (`<Module>.build/*.d`),
+/// and SwiftPM does not relink. What this cannot see: a build that relinks the binary without
 /// recompiling a module that inlined the changed code (the binary is then newer
 /// than the change: Package.swift's `withInlinedDependencies` prevents that),
 /// and changes outside `Sources/` and `Package.swift` (the toolchain, the
@@ -59,13 +63,40 @@ public struct BuildFreshness {
     }
 
     /// Throws `Stale` when a source file under `Sources/` was modified after
-    /// the binary. (Not Package.swift: an edit to it that affects no module,
-    /// such as a new test target, relinks nothing and would look stale forever.)
+    /// the binary and its module was not compiled since, or was compiled into
+    /// object files the binary was not linked from. (Not Package.swift: an edit
+    /// to it that affects no module, such as a new test target, relinks nothing
+    /// and would look stale forever.)
     ///
-    /// - Complexity: one `stat` per file under `Sources/`.
+    /// - Complexity: one `stat` per file under `Sources/`, and per file of the
+    ///   build folder of each module with a source newer than the binary.
     public func check() throws(Stale) {
-        guard let built = Self.modified(binary), let (source, changed) = newestSource(), changed > built else { return }
-        throw Stale(binary: binary, built: built, source: source, changed: changed)
+        guard let built = Self.modified(binary) else { return }
+        for (source, changed) in sources() where changed > built && !compiledUnchanged(source, since: changed, linked: built) {
+            throw Stale(binary: binary, built: built, source: source, changed: changed)
+        }
+    }
+
+    /// Whether the module of `source` was compiled at or after `changed` and
+    /// every object file of that compile is older than the link at `linked`.
+    /// The module's build folder is `<Module>.build` beside the binary, for
+    /// the nearest folder of `source` that has one.
+    func compiledUnchanged(_ source: String, since changed: Date, linked: Date) -> Bool {
+        let products = URL(fileURLWithPath: binary).deletingLastPathComponent()
+        var folder = packageRoot.appendingPathComponent(source).deletingLastPathComponent()
+        while folder.lastPathComponent != "Sources", folder.path != packageRoot.path, folder.path != "/" {
+            let records = products.appendingPathComponent(folder.lastPathComponent + ".build")
+            if let files = try? FileManager.default.contentsOfDirectory(atPath: records.path) {
+                let written = files.compactMap { name in
+                    Self.modified(records.appendingPathComponent(name).path).map { (name, $0) }
+                }
+                let compiled = written.contains { $0.1 >= changed }
+                let relinkPending = written.contains { $0.0.hasSuffix(".o") && $0.1 > linked }
+                return compiled && !relinkPending
+            }
+            folder.deleteLastPathComponent()
+        }
+        return false
     }
 
     /// What the compiler reads: Swift, C and C++ sources, headers, module maps.
@@ -74,19 +105,20 @@ public struct BuildFreshness {
 
     /// The most recently modified source file, relative to the package root.
     func newestSource() -> (path: String, modified: Date)? {
-        var newest: (path: String, modified: Date)?
-        func consider(_ relative: String) {
-            guard let modified = Self.modified(packageRoot.appendingPathComponent(relative).path) else { return }
-            if newest.map({ modified > $0.modified }) ?? true { newest = (relative, modified) }
-        }
+        sources().max { $0.modified < $1.modified }
+    }
+
+    /// Every source file, relative to the package root, with its modification time.
+    func sources() -> [(path: String, modified: Date)] {
         let sources = packageRoot.appendingPathComponent("Sources")
-        if let walker = FileManager.default.enumerator(atPath: sources.path) {
-            for case let relative as String in walker
-            where Self.sourceExtensions.contains(URL(fileURLWithPath: relative).pathExtension) {
-                consider("Sources/" + relative)
-            }
+        guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
+        var found: [(path: String, modified: Date)] = []
+        for case let relative as String in walker
+        where Self.sourceExtensions.contains(URL(fileURLWithPath: relative).pathExtension) {
+            let path = "Sources/" + relative
+            if let modified = Self.modified(packageRoot.appendingPathComponent(path).path) { found.append((path, modified)) }
         }
-        return newest
+        return found
     }
 
     /// The modification time of `path`, following links, to the nanosecond.

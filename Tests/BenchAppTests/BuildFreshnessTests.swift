@@ -37,6 +37,37 @@ struct BuildFreshnessTests {
         #expect(error?.description.contains("swift build -c release") == true)
     }
 
+    /// Writes `Store.build/<name>` beside the binary, modified at `seconds`:
+    /// what the compiler leaves of a compile of the module `Store`.
+    private static func record(_ name: String, at seconds: Double, in freshness: BuildFreshness) throws {
+        let folder = freshness.packageRoot.appendingPathComponent("Store.build")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try Data("x".utf8).write(to: url)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: url.path)
+    }
+
+    @Test("a source compiled again into the same objects passes: SwiftPM does not relink, so the binary stays older")
+    func recompiledUnchangedPasses() throws {
+        let freshness = try Self.tree(binary: 1_000, source: 2_000)
+        try Self.record("Store.swift.o", at: 900, in: freshness)
+        try Self.record("Store.d", at: 2_100, in: freshness)
+        try freshness.check()
+    }
+
+    @Test("a source compiled again into new objects the binary was not linked from, or not compiled since, is refused")
+    func recompiledWithoutLinkIsRefused() throws {
+        let unlinked = try Self.tree(binary: 1_000, source: 2_000)
+        try Self.record("Store.swift.o", at: 2_100, in: unlinked)
+        try Self.record("Store.d", at: 2_100, in: unlinked)
+        #expect(throws: BuildFreshness.Stale.self) { try unlinked.check() }
+
+        let uncompiled = try Self.tree(binary: 1_000, source: 2_000)
+        try Self.record("Store.swift.o", at: 900, in: uncompiled)
+        try Self.record("Store.d", at: 950, in: uncompiled)
+        #expect(throws: BuildFreshness.Stale.self) { try uncompiled.check() }
+    }
+
     @Test("a changed Package.swift alone does not: it may change no module at all")
     func manifestDoesNotCount() throws {
         try Self.tree(binary: 1_000, source: 500, manifest: 1_500).check()
