@@ -16,7 +16,7 @@ public struct MechanismTemplate: Sendable, ExpressibleByStringInterpolation {
     public private(set) var parameters: [String: Int] = [:]
 
     /// This sentence, about the cases whose parameters include `parameters` only.
-    public func describing(_ parameters: [String: Int]) -> MechanismTemplate {
+    func describing(_ parameters: [String: Int]) -> MechanismTemplate {
         var narrowed = self
         narrowed.parameters = parameters
         return narrowed

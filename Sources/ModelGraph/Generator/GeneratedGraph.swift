@@ -62,13 +62,13 @@ public struct GeneratedGraph: Sendable {
         )
     }
 
-    public func fullPayload(note id: NoteID) -> NotePayload {
+    func fullPayload(note id: NoteID) -> NotePayload {
         let record = note(id)
         return NotePayload(id: id, full: record.attributes, author: record.author, tags: record.tags)
     }
 
     /// A message with every field present and its reply tree embedded.
-    public func fullPayload(message id: MessageID) -> MessagePayload {
+    func fullPayload(message id: MessageID) -> MessagePayload {
         let record = message(id)
         let attributes = record.attributes
         return MessagePayload(

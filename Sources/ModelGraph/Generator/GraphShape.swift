@@ -76,11 +76,6 @@ public struct GraphShape: Hashable, Sendable, Codable {
         return overflow ? .max : total
     }
 
-    /// The average number of notes carrying one tag.
-    public var notesPerTag: Double {
-        tags == 0 ? 0 : Double(notes * tagsPerNote) / Double(tags)
-    }
-
     /// Throws a one-line reason when the shape cannot be generated.
     public func validate() throws(GraphShapeError) {
         func check(_ condition: Bool, _ reason: String) throws(GraphShapeError) {

@@ -4,11 +4,11 @@
 /// or a reply chain thousands deep is a broken or hostile response, and
 /// decoding refuses it with a `PayloadDecodingError` naming the field instead
 /// of storing it (or recursing until the stack runs out).
-public enum PayloadLimits {
+enum PayloadLimits {
     /// The longest string field, in UTF-8 bytes (1 MiB).
-    public static let maximumStringBytes = 1 << 20
+    static let maximumStringBytes = 1 << 20
     /// The deepest chain of embedded replies below a message in one payload.
-    public static let maximumReplyDepth = 64
+    static let maximumReplyDepth = 64
 }
 
 extension KeyedDecodingContainer {

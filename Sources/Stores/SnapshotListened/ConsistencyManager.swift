@@ -5,7 +5,7 @@ import StoreInterface
 import Synchronization
 
 /// A model a listener holds: one of the four, as a tree of values.
-public enum ListenedModel: Hashable, Sendable {
+enum ListenedModel: Hashable, Sendable {
     case user(User)
     case tag(Tag)
     case note(Note)

@@ -59,12 +59,12 @@ public final class UniquingLockedStore: CoreBackedStore, @unchecked Sendable {
 
 /// The objects `uniquing-locked` hands out: each guarded by a stripe of the
 /// store's `StripedLocks`.
-public enum LockedObjects: LiveObjectKinds {
-    public typealias Context = StripedLocks
-    public typealias User = LiveUser
-    public typealias Tag = LiveTag
-    public typealias Note = LiveNote
-    public typealias Message = LiveMessage
+enum LockedObjects: LiveObjectKinds {
+    typealias Context = StripedLocks
+    typealias User = LiveUser
+    typealias Tag = LiveTag
+    typealias Note = LiveNote
+    typealias Message = LiveMessage
 }
 
 /// The records behind the objects, and the objects. Guarded by the store's
