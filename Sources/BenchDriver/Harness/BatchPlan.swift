@@ -11,10 +11,10 @@ import Synchronization
 /// means. Instead the warm-up round reports every store's estimate of each
 /// loop (loops are numbered in the order a round runs them, the same on every
 /// store), and the timed rounds batch each loop for its cheapest store.
-public final class BatchPlan: Sendable {
+final class BatchPlan: Sendable {
     private let cheapest = Mutex<[Int: Double]>([:])
 
-    public init() {}
+    init() {}
 
     /// Records one store's estimate of loop `loop`'s nanoseconds per operation.
     func estimate(loop: Int, nanosecondsPerOperation: Double) {

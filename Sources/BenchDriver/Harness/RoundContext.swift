@@ -4,29 +4,32 @@ import StoreInterface
 import Synchronization
 
 /// What a scenario round needs from the run around it.
+///
+/// Public only as a type, because `BenchScenario.runRound` names it; the run
+/// builds it and only this module's scenarios read it.
 public struct RoundContext: Sendable {
     /// The run's seed; every round of every store uses the same workload.
-    public let seed: UInt64
+    let seed: UInt64
     /// The round's index, for labelling only: rounds repeat the same work.
-    public let round: Int
-    public let calibration: ClockCalibration
+    let round: Int
+    let calibration: ClockCalibration
     /// Whether allocations can be counted (jemalloc is the allocator).
-    public let countsAllocations: Bool
+    let countsAllocations: Bool
     /// Warm-up, timed, or counting instructions.
-    public let pass: RoundPass
+    let pass: RoundPass
     /// The case's batch sizes, shared by every store.
-    public let batches: BatchPlan
+    let batches: BatchPlan
     /// Reports how far the round has come, 0...1.
-    public let progress: @Sendable (Double) -> Void
+    let progress: @Sendable (Double) -> Void
     /// The round's main thread (the thread running the round) and its queue:
     /// stores confined to the main thread send their changes there, and
     /// screens living on it hop there from observers called elsewhere.
-    public let mainQueue: MainQueue
+    let mainQueue: MainQueue
     /// Numbers the round's timed loops in the order they run.
     private let loopsStarted = LoopCounter()
 
     /// A context whose main thread is the calling thread.
-    public init(seed: UInt64, round: Int, calibration: ClockCalibration, countsAllocations: Bool,
+    init(seed: UInt64, round: Int, calibration: ClockCalibration, countsAllocations: Bool,
                 pass: RoundPass = .timed, batches: BatchPlan = BatchPlan(),
                 progress: @escaping @Sendable (Double) -> Void = { _ in }) {
         self.seed = seed

@@ -5,7 +5,7 @@ import BenchMetrics
 /// Every store runs one warm-up round of a case before its measured rounds,
 /// so one-time costs (type metadata, lazy globals, first-touched pages) fall
 /// outside them and every measured round repeats the same work exactly.
-public enum RoundPass: Sendable {
+enum RoundPass: Sendable {
     /// Untimed. Counts each loop's lock acquisitions, where the counting
     /// cannot slow a timed operation, and estimates each loop's cost for the
     /// case's `BatchPlan`. Its other metrics are discarded.

@@ -88,7 +88,8 @@ public struct MetricSeries: Hashable, Sendable, Codable {
     public var metric: MetricDescriptor
     /// One value per round, in round order.
     public var rounds: [Double]
-    public var summary: BenchSummary
+    /// The rounds summarized for the results file.
+    public var summary: SampleSummary
     /// How far this median moved between two runs of the same build, as
     /// |ln(this run's median / the other run's)|; nil when no second run was
     /// compared (`RunResult.recordingDrift(from:)`). Rule of evidence: every
@@ -98,7 +99,7 @@ public struct MetricSeries: Hashable, Sendable, Codable {
     public init(metric: MetricDescriptor, rounds: [Double], drift: Double? = nil) {
         self.metric = metric
         self.rounds = rounds
-        self.summary = BenchSummary(rounds)
+        self.summary = SampleSummary(rounds)
         self.drift = drift
     }
 
