@@ -73,7 +73,7 @@ public enum BaselineComparison {
         let instructions = instructionComparability(baseline, current)
         if let reason = instructions.reason { warnings.append(reason) }
         let gates = [
-            "exact counts (allocations, lock acquisitions, models, notifications, correctness checks): any change",
+            "exact counts (allocations, lock acquisitions, models, notifications, correctness checks): any change; a count whose rounds differ within a run (thread scheduling) only when every round is past every baseline round",
             instructions.comparable
                 ? "instructions per operation: a change past ±\(percent(rules.instructionTolerance)) (\(current.instructionCounting?.key ?? ""), as in the baseline; any host)"
                 : "instructions per operation: not gated (see the warning)",
@@ -105,13 +105,15 @@ public enum BaselineComparison {
                     continue
                 }
                 for series in baseStore.metrics {
+                    let now = currentStore.metric(series.metric.id)
                     let treatment = rules.treatment(
-                        of: series.metric, sameHost: sameHost, instructionsComparable: instructions.comparable)
+                        of: series.metric, sameHost: sameHost, instructionsComparable: instructions.comparable,
+                        roundsAgree: roundsAgree(series, rules) && now.map { roundsAgree($0, rules) } ?? true)
                     guard treatment != .reported else {
                         reportedOnly += 1
                         continue
                     }
-                    guard let now = currentStore.metric(series.metric.id) else {
+                    guard let now else {
                         rows.append(GateReport.Row(
                             caseLabel: "\(baseCase.scenario) \(baseCase.label)", store: baseStore.store,
                             metric: series.metric, treatment: treatment, baseline: series.median, current: nil,
@@ -140,6 +142,13 @@ public enum BaselineComparison {
         return (true, nil)
     }
 
+    /// Whether every round of `series` is the same count, within rounding.
+    /// - Complexity: O(*r*) for *r* rounds.
+    private static func roundsAgree(_ series: MetricSeries, _ rules: GateRules) -> Bool {
+        guard let low = series.rounds.min(), let high = series.rounds.max() else { return true }
+        return high - low <= rules.countTolerance * max(1, abs(low))
+    }
+
     private static func percent(_ fraction: Double) -> String {
         String(format: "%g%%", fraction * 100)
     }
@@ -156,6 +165,15 @@ public enum BaselineComparison {
             let tolerance = rules.countTolerance * max(1, abs(baseline.median))
             let difference = current.median - baseline.median
             direction = abs(difference) <= tolerance ? .same : (difference < 0 ? .lower : .higher)
+        case .countRange:
+            let tolerance = rules.countTolerance * max(1, abs(baseline.median))
+            direction = if let low = current.rounds.min(), let high = baseline.rounds.max(), low - high > tolerance {
+                .higher
+            } else if let high = current.rounds.max(), let low = baseline.rounds.min(), low - high > tolerance {
+                .lower
+            } else {
+                .same
+            }
         case .tolerance:
             let change = baseline.median == 0 ? (current.median == 0 ? 0 : .infinity) : current.median / baseline.median - 1
             direction = abs(change) <= rules.instructionTolerance ? .same : (change < 0 ? .lower : .higher)

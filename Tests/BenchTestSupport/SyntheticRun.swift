@@ -7,7 +7,8 @@ package enum SyntheticRun {
     package static let provenance = Provenance.collect(seed: 42)
 
     package static func run(
-        mallocs: Double = 3, timing: [Double] = [100, 101, 99, 100, 102], extraCase: Bool = true,
+        mallocs: Double = 3, mallocRounds: [Double]? = nil, timing: [Double] = [100, 101, 99, 100, 102],
+        extraCase: Bool = true,
         provenance: Provenance = provenance, profile: String = "quick"
     ) -> RunResult {
         let mallocsMetric = MetricDescriptor(id: "op.mallocs", label: "op mallocs", unit: "per op", kind: .count)
@@ -16,7 +17,7 @@ package enum SyntheticRun {
         let contention = MetricDescriptor(id: "main.contended", label: "contended", unit: "%", kind: .quantity)
         func store(_ name: String) -> StoreCaseResult {
             StoreCaseResult(store: name, metrics: [
-                MetricSeries(metric: mallocsMetric, rounds: Array(repeating: mallocs, count: timing.count)),
+                MetricSeries(metric: mallocsMetric, rounds: mallocRounds ?? Array(repeating: mallocs, count: timing.count)),
                 MetricSeries(metric: timingMetric, rounds: timing),
                 MetricSeries(metric: maxMetric, rounds: timing.map { $0 * 10 }),
                 MetricSeries(metric: contention, rounds: timing.map { $0 / 100 }),

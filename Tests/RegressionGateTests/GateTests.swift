@@ -26,6 +26,32 @@ struct GateTests {
         #expect(report.table().contains("op mallocs 3 → 4 per op (+33.3%)"))
     }
 
+    /// snapshot-listened's scrolled frame took one 1 MiB allocation more in 3
+    /// of a CI run's 5 rounds and in none of the baseline's 15, and the gate
+    /// failed unchanged code on it (clean-clone check of ded9dff).
+    @Test("a count whose rounds differ moves only when the runs' rounds do not overlap")
+    func scheduledCount() throws {
+        let baseline = SyntheticRun.run(mallocRounds: [3, 3, 3, 3, 3])
+        let someRoundsHigher = try BaselineComparison.compare(
+            baseline: baseline, current: SyntheticRun.run(mallocRounds: [3, 3.5, 3.5, 3, 3.5]))
+        #expect(someRoundsHigher.passed)
+        #expect(someRoundsHigher.count(.unchanged) == 8)
+        #expect(someRoundsHigher.rows.filter { $0.metric.id == "op.mallocs" }.allSatisfy { $0.treatment == .countRange })
+        // Every round past every baseline round: a regression, however the rounds vary.
+        let everyRoundHigher = try BaselineComparison.compare(
+            baseline: SyntheticRun.run(mallocRounds: [3, 3.5, 3, 3, 3]),
+            current: SyntheticRun.run(mallocRounds: [4, 4.5, 4, 4, 4.5]))
+        #expect(everyRoundHigher.count(.regressed) == 4)
+        let everyRoundLower = try BaselineComparison.compare(
+            baseline: SyntheticRun.run(mallocRounds: [3, 3.5, 3, 3, 3]),
+            current: SyntheticRun.run(mallocRounds: [2, 2.5, 2, 2, 2]))
+        #expect(everyRoundLower.passed)
+        #expect(everyRoundLower.count(.improved) == 4)
+        // Rounds that agree on both sides keep the exact gate: the median's change alone.
+        let exact = try BaselineComparison.compare(baseline: baseline, current: SyntheticRun.run(mallocRounds: [3, 3, 3, 3, 3]))
+        #expect(exact.rows.filter { $0.metric.id == "op.mallocs" }.allSatisfy { $0.treatment == .exact })
+    }
+
     /// Found by fuzzing (Fuzz/Regressions/baseline-compare): the table split
     /// its rows on " | " and trapped on a label that held one.
     @Test("a label holding the table's cell separator stays one cell")
