@@ -30,8 +30,8 @@ public struct RoundContext: Sendable {
 
     /// A context whose main thread is the calling thread.
     init(seed: UInt64, round: Int, calibration: ClockCalibration, countsAllocations: Bool,
-                pass: RoundPass = .timed, batches: BatchPlan = BatchPlan(),
-                progress: @escaping @Sendable (Double) -> Void = { _ in }) {
+         pass: RoundPass = .timed, batches: BatchPlan = BatchPlan(),
+         progress: @escaping @Sendable (Double) -> Void = { _ in }) {
         self.seed = seed
         self.round = round
         self.calibration = calibration

@@ -45,7 +45,7 @@ enum FeedRead: BenchScenario {
             + "object (a weak-table hit) and a listening store its tree; cold lookup: the screens are gone, so a "
             + "live-object store builds an object each time (and it dies again), a listening store a value.",
         "Lookups and rows cheaper than 10 clock reads are timed in batches; their percentiles are of batch means.",
-        "scroll=1: a list scrolling through the whole graph, K rows a frame. The screen holds and observes only the "
+        "scroll=1: a list scrolling once through every note, K rows a frame. The screen holds and observes only the "
             + "rows on it and half a screen prefetched below; each frame the rows that come into view are looked up "
             + "and observed as their cells appear and the rows that leave are let go (their observations "
             + "cancelled), so nothing else holds them: a live-object store builds their objects, which die again "
@@ -61,6 +61,7 @@ enum FeedRead: BenchScenario {
     static func cases(for profile: Profile) -> [ParameterSet] {
         var scrolling = ParameterSet.defaults(parameters, profile)
         scrolling.values["scroll"] = 1
+        scrolling.values["frames"] = onePass(scrolling)
         return profile == .full
             ? ParameterSet.sweep(parameters, profile, "N", [1_000, 10_000, 100_000, 1_000_000]) + [scrolling]
             : [ParameterSet.defaults(parameters, profile), scrolling]
@@ -158,6 +159,20 @@ enum FeedRead: BenchScenario {
         context.progress(1)
         metrics.addLoop(Metric.coldLookup, "cold lookup", cold)
         return metrics
+    }
+
+    /// Frames of a list scrolling once through every note, K rows a frame.
+    ///
+    /// One pass, as a user scrolls a feed: a second would find every row's
+    /// listener of the first still registered under the tags and authors it
+    /// shares with other rows (Rocket Data's manager prunes dead listeners
+    /// when an update finds them, or every 300 seconds:
+    /// `garbageCollectionInterval` in `ConsistencyManager.swift`), so each
+    /// pass costs more than the last; ten passes (10,000 frames at the
+    /// default size) took 20 seconds a round on snapshot-listened, one pass
+    /// 0.3.
+    static func onePass(_ parameters: ParameterSet) -> Int {
+        max(1, GraphShape.app(models: parameters["N"]).notes / parameters["K"])
     }
 
     /// Rows below the visible K that a scrolling list has already looked up.
