@@ -37,55 +37,152 @@ public enum InstructionPass {
         return directories.lazy.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs the pass for `options`' plan and returns what it counted.
+    /// Runs the pass for `request`'s plan and returns what it counted.
     ///
-    /// The child sees the same arguments, environment and file names on every
-    /// host and from every checkout: they are copied into its heap at start,
-    /// so their lengths move where the Swift runtime's metadata lands, and
-    /// lookups in its metadata cache (hashed by address) took up to 5.4% more
-    /// instructions per operation when they differed. So it runs in a
-    /// scratch directory whose path always has the same length, with relative
-    /// paths and a fixed environment (the caller's `MALLOC_CONF` and the rest
-    /// are not passed on).
+    /// Each single-threaded case is counted in a child process of its own,
+    /// as many at a time as the machine has cores: a count does not depend
+    /// on what else the machine runs, only on what ran before it in its
+    /// process. So no case's count takes in what earlier cases left in the
+    /// heap, and the pass takes about as long as its longest case or its
+    /// cases' total over the cores, whichever is more (the quick profile's,
+    /// 14 cases on 2 cores: 100 s).
+    ///
+    /// Every child sees the same arguments, environment and file names on
+    /// every host and from every checkout: they are copied into its heap at
+    /// start, so their lengths move where the Swift runtime's metadata lands,
+    /// and lookups in its metadata cache (hashed by address) took up to 5.4%
+    /// more instructions per operation when they differed. So each runs in
+    /// a scratch directory whose path always has the same length, with
+    /// relative paths and a fixed environment (the caller's `MALLOC_CONF`
+    /// and the rest are not passed on).
     static func run(_ request: RunRequest, tools: Tools) throws(BenchFailure) -> RunResult {
-        let scratch = try makeScratchDirectory()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let output = "instructions.json", stripped = "bench", dumps = "callgrind.out"
-        try runTool(tools.objcopy, ["--strip-debug", executablePath, scratch.appendingPathComponent(stripped).path])
+        let cases = try countedCases(of: request)
+        guard !cases.isEmpty else { throw .failure("the run has no single-threaded case to count instructions of") }
+        let valgrindVersion = try runTool(tools.valgrind, ["--version"])
+        var jobs: [Job] = []
+        defer { for job in jobs { try? FileManager.default.removeItem(at: job.scratch) } }
+        for index in cases.indices { jobs.append(Job(caseIndex: index, scratch: try makeScratchDirectory())) }
+        try runTool(tools.objcopy, ["--strip-debug", executablePath, jobs[0].executable.path])
+        for job in jobs.dropFirst() {
+            do {
+                try FileManager.default.linkItem(at: jobs[0].executable, to: job.executable)
+            } catch {
+                throw .failure("cannot link \(jobs[0].executable.path) into \(job.scratch.path): \(error)")
+            }
+        }
 
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: tools.valgrind)
-        child.currentDirectoryURL = scratch
-        child.arguments = [
-            "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--callgrind-out-file=\(dumps)",
-            "--quiet",
-            "./\(stripped)", childCommand,
-            "--valgrind-version", try runTool(tools.valgrind, ["--version"]), "--output-file", output,
-        ] + request.arguments
-        child.environment = [
-            InstructionCounter.outputVariable: dumps,
-            "MALLOC_CONF": InstructionCounter.allocatorOptions,
-            "SWIFT_DETERMINISTIC_HASHING": "1",
-        ]
-        do {
-            try child.run()
-        } catch {
-            throw .failure("cannot start \(tools.valgrind): \(error)")
+        let queue = JobQueue(count: jobs.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { [jobs] _ in
+            while let index = queue.next() {
+                FileHandle.standardError.write(Data(
+                    "bench: counting [\(index + 1)/\(jobs.count)] \(cases[index].scenario.rawValue) \(cases[index].label)\n".utf8))
+                do throws(BenchFailure) {
+                    try jobs[index].run(request, tools: tools, valgrindVersion: valgrindVersion)
+                } catch {
+                    queue.fail(error)
+                }
+            }
         }
-        child.waitUntilExit()
-        guard child.terminationReason == .exit, child.terminationStatus == 0 else {
-            throw BenchFailure.failure("the instruction pass under callgrind failed (status \(child.terminationStatus)); see its message above")
+        if let failure = queue.failure { throw failure }
+
+        var counted: RunResult?
+        for job in jobs {
+            let result = try RunFiles.read(job.output.path, role: "instruction counts")
+            if counted == nil { counted = result } else { counted!.cases += result.cases }
         }
-        return try RunFiles.read(scratch.appendingPathComponent(output).path, role: "instruction counts")
+        return counted!
+    }
+
+    /// The request's single-threaded cases, in plan order: what the pass counts.
+    private static func countedCases(of request: RunRequest) throws(BenchFailure) -> [SuitePlan.Case] {
+        try request.plan().cases.filter(\.scenario.countsInstructions)
+    }
+
+    /// Hands out job numbers in order to the pass's workers, and stops
+    /// handing them out at the first failure.
+    private final class JobQueue: @unchecked Sendable {
+        // @unchecked: the mutable state is accessed only under `lock`.
+        private let lock = NSLock()
+        private let count: Int
+        private var handedOut = 0
+        private var firstFailure: BenchFailure?
+
+        init(count: Int) { self.count = count }
+
+        func next() -> Int? {
+            lock.withLock {
+                guard firstFailure == nil, handedOut < count else { return nil }
+                defer { handedOut += 1 }
+                return handedOut
+            }
+        }
+
+        func fail(_ failure: BenchFailure) { lock.withLock { if firstFailure == nil { firstFailure = failure } } }
+
+        var failure: BenchFailure? { lock.withLock { firstFailure } }
+    }
+
+    /// One case counted by one child process, in its own scratch directory.
+    private struct Job: Sendable {
+        var caseIndex: Int
+        var scratch: URL
+        var executable: URL { scratch.appendingPathComponent("bench") }
+        var output: URL { scratch.appendingPathComponent("instructions.json") }
+        var table: URL { scratch.appendingPathComponent("table.txt") }
+        var messages: URL { scratch.appendingPathComponent("messages.txt") }
+
+        /// Runs the child to the end; prints the table it printed, or throws
+        /// with what it said on standard error.
+        func run(_ request: RunRequest, tools: Tools, valgrindVersion: String) throws(BenchFailure) {
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: tools.valgrind)
+            child.currentDirectoryURL = scratch
+            child.arguments = [
+                "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--callgrind-out-file=callgrind.out",
+                "--quiet",
+                "./bench", childCommand,
+                "--valgrind-version", valgrindVersion, "--output-file", output.lastPathComponent,
+                "--case", String(caseIndex),
+            ] + request.arguments
+            child.environment = [
+                InstructionCounter.outputVariable: "callgrind.out",
+                "MALLOC_CONF": InstructionCounter.allocatorOptions,
+                "SWIFT_DETERMINISTIC_HASHING": "1",
+            ]
+            guard FileManager.default.createFile(atPath: table.path, contents: nil),
+                  FileManager.default.createFile(atPath: messages.path, contents: nil),
+                  let tableHandle = FileHandle(forWritingAtPath: table.path),
+                  let messagesHandle = FileHandle(forWritingAtPath: messages.path)
+            else { throw .failure("cannot create files in \(scratch.path)") }
+            child.standardOutput = tableHandle
+            child.standardError = messagesHandle
+            do {
+                try child.run()
+            } catch {
+                throw .failure("cannot start \(tools.valgrind): \(error)")
+            }
+            child.waitUntilExit()
+            try? tableHandle.close()
+            try? messagesHandle.close()
+            let said = (try? String(contentsOf: messages, encoding: .utf8)) ?? ""
+            guard child.terminationReason == .exit, child.terminationStatus == 0 else {
+                let message = said.split(separator: "\n").last { !$0.hasPrefix("bench: [") }.map(String.init) ?? "no message"
+                throw .failure("the instruction pass under callgrind failed (status \(child.terminationStatus)): \(message)")
+            }
+            if let printed = try? Data(contentsOf: table) { FileHandle.standardOutput.write(printed) }
+        }
     }
 
     /// The hidden command the child runs: `count(_:valgrindVersion:into:)`.
     public static let childCommand = "count-instructions"
 
-    /// The child's side, under callgrind: the request's single-threaded
-    /// cases, a warm-up round and one counted round per store, written to
-    /// `file` for the parent.
-    public static func count(_ request: RunRequest, valgrindVersion: String, into file: String) throws(BenchFailure) {
+    /// The child's side, under callgrind: the request's single-threaded case
+    /// numbered `caseIndex` (from 0, in plan order), a warm-up round and one
+    /// counted round per store, written to `file` for the parent.
+    public static func count(
+        _ request: RunRequest, caseIndex: Int, valgrindVersion: String, into file: String
+    ) throws(BenchFailure) {
         let found: InstructionCounter?
         do {
             found = try InstructionCounter.underCallgrind()
@@ -94,7 +191,11 @@ public enum InstructionPass {
         }
         guard let counter = found else { throw .usage("\(childCommand) runs under callgrind; use bench --instructions") }
         var plan = try request.plan()
-        plan.cases = plan.cases.filter(\.scenario.countsInstructions)
+        let cases = try countedCases(of: request)
+        guard cases.indices.contains(caseIndex) else {
+            throw .usage("--case must be below \(cases.count), the request's single-threaded cases; got \(caseIndex)")
+        }
+        plan.cases = [cases[caseIndex]]
         plan.rounds = 1
         plan.measuresFloors = false
         plan.measurement = .instructions(counter)

@@ -17,7 +17,11 @@ struct CountInstructionsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the counts (a results.json).", valueName: "file"))
     var outputFile: String
 
+    @Option(name: .customLong("case"), help: ArgumentHelp(
+        "Which of the request's single-threaded cases to count, from 0 in plan order.", valueName: "index"))
+    var caseIndex: Int
+
     func run() throws {
-        try InstructionPass.count(selection.request, valgrindVersion: valgrindVersion, into: outputFile)
+        try InstructionPass.count(selection.request, caseIndex: caseIndex, valgrindVersion: valgrindVersion, into: outputFile)
     }
 }

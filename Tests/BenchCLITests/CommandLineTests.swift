@@ -84,7 +84,7 @@ struct CommandLineTests {
         ("report", ["--input", "--output"]),
         ("merge", ["--into"]),
         ("list", []),
-        ("count-instructions", ["--valgrind-version", "--output-file"]),
+        ("count-instructions", ["--valgrind-version", "--output-file", "--case"]),
     ]
 
     @Test("every subcommand's help shows its own options, and no stray backslash",
