@@ -2,22 +2,22 @@
 public enum Profile: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
     /// Every scenario at small sizes, about two minutes on 2 cores: CI.
     case quick
-    /// Every scenario at meaningful sizes, a few minutes: `bench` with no arguments.
+    /// Every scenario at meaningful sizes (README gives its time on 2 cores): `bench` with no arguments.
     case `default`
     /// Sweeps up to 1,000,000 models and many threads and observers.
     case full
 
     public var description: String { rawValue }
 
-    /// Independent rounds per case and store unless `--rounds` says otherwise.
-    /// At least 4: with 3 rounds a side, the rank test cannot reach p < 0.05
-    /// however far apart the stores are.
     /// Whether a run of the profile counts instructions per operation
     /// unless told otherwise: the default and full profiles do, so their
     /// reports decide single-threaded comparisons on exact counts; the quick
     /// profile counts only when asked (CI asks).
     public var countsInstructions: Bool { self != .quick }
 
+    /// Independent rounds per case and store unless `--rounds` says otherwise.
+    /// At least 4: with 3 rounds a side, the rank test cannot reach p < 0.05
+    /// however far apart the stores are.
     public var defaultRounds: Int {
         switch self {
         case .quick: 5

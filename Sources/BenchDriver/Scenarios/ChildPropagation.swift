@@ -83,7 +83,7 @@ enum ChildPropagation: BenchScenario {
         ParameterSpec("depth", "reply levels above each parent", range: 0...12, tiny: 1, quick: 1, standard: 2, full: 2),
         ParameterSpec("listeners", "thread screens listening (each also watches the user)", range: 0...100_000,
                       tiny: 10, quick: 10, standard: 100, full: 100),
-        ParameterSpec("updates", "updates per round", range: 1...10_000, tiny: 3, quick: 20, standard: 50, full: 50),
+        ParameterSpec("updates", "updates per round", range: 1...10_000, tiny: 3, quick: 20, standard: 20, full: 50),
     ]
     static let notes = [
         "shape 0: the user authors P messages at the given depth below their thread roots; a snapshot store "

@@ -38,7 +38,7 @@ enum Churn: BenchScenario {
         ParameterSpec(variant: "policy", "weak-table purge: 0 manual, 1 every 1024 insertions, 2 on doubling", range: 0...2,
                       quick: 2, standard: 2, full: 2),
         ParameterSpec("steps", "look-up-and-hold steps per round", range: 1...10_000_000,
-                      tiny: 300, quick: 50_000, standard: 500_000, full: 500_000),
+                      tiny: 300, quick: 50_000, standard: 200_000, full: 500_000),
     ]
     static let notes = [
         "A snapshot store keeps every snapshot: its lookups always hit. A uniquing store builds an object on "

@@ -34,7 +34,7 @@ enum TagRename: BenchScenario {
         ParameterSpec("F", "notes carrying the tag", range: 1...1_000_000, tiny: 30, quick: 1_000, standard: 10_000, full: 10_000),
         ParameterSpec("holders", "screens holding one of those notes each", range: 0...1_000_000,
                       tiny: 10, quick: 100, standard: 1_000, full: 1_000),
-        ParameterSpec("renames", "renames per round", range: 1...100_000, tiny: 3, quick: 20, standard: 50, full: 50),
+        ParameterSpec("renames", "renames per round", range: 1...100_000, tiny: 3, quick: 20, standard: 20, full: 50),
     ]
     static let notes = [
         "Each screen holds a note and observes both the note and the tag, as a screen showing tag chips must.",
