@@ -106,9 +106,12 @@ public enum BaselineComparison {
                 }
                 for series in baseStore.metrics {
                     let now = currentStore.metric(series.metric.id)
+                    // Only a count's rounds can disagree with each other and still be exact.
+                    let agree = series.metric.kind != .count
+                        || (roundsAgree(series, rules) && now.map { roundsAgree($0, rules) } ?? true)
                     let treatment = rules.treatment(
                         of: series.metric, sameHost: sameHost, instructionsComparable: instructions.comparable,
-                        roundsAgree: roundsAgree(series, rules) && now.map { roundsAgree($0, rules) } ?? true)
+                        roundsAgree: agree)
                     guard treatment != .reported else {
                         reportedOnly += 1
                         continue
@@ -143,10 +146,10 @@ public enum BaselineComparison {
     }
 
     /// Whether every round of `series` is the same count, within rounding.
-    /// - Complexity: O(*r*) for *r* rounds.
+    /// - Complexity: O(1).
     private static func roundsAgree(_ series: MetricSeries, _ rules: GateRules) -> Bool {
-        guard let low = series.rounds.min(), let high = series.rounds.max() else { return true }
-        return high - low <= rules.countTolerance * max(1, abs(low))
+        series.rounds.isEmpty
+            || series.summary.max - series.summary.min <= rules.countTolerance * max(1, abs(series.summary.min))
     }
 
     private static func percent(_ fraction: Double) -> String {
@@ -167,9 +170,9 @@ public enum BaselineComparison {
             direction = abs(difference) <= tolerance ? .same : (difference < 0 ? .lower : .higher)
         case .countRange:
             let tolerance = rules.countTolerance * max(1, abs(baseline.median))
-            direction = if let low = current.rounds.min(), let high = baseline.rounds.max(), low - high > tolerance {
+            direction = if current.summary.min - baseline.summary.max > tolerance {
                 .higher
-            } else if let high = current.rounds.max(), let low = baseline.rounds.min(), low - high > tolerance {
+            } else if baseline.summary.min - current.summary.max > tolerance {
                 .lower
             } else {
                 .same
