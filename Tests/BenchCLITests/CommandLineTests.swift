@@ -46,6 +46,9 @@ struct CommandLineTests {
         (["merge", "a.json", "b.json"], "Missing expected argument '--into <file>'"),
         (["merge", "a.json", "b.json", "--into", "/proc/version/x.json"], "choose another file with --into FILE"),
         (["--scenario", "tag-rename", "--param", "F=10"], "tag-rename: holders (1000) cannot exceed F (10); set the parameters with --param"),
+        // The default's scrolling case scrolls once through 50,000 notes; N=10000 has 5,000.
+        (["--scenario", "feed-read", "--param", "N=10000"],
+         "feed-read scroll=1 scrolls once through the notes: at N=10000 K=50 at most frames=89, got 907"),
         (["soak", "--seconds", "0"], "--seconds must be between 1 and 3600"),
         (["soak", "--seconds", "soon"], "'soon' is invalid for '--seconds"),
         (["soak", "--threads", "100"], "--threads must be between 1 and 64"),

@@ -28,7 +28,7 @@ enum ColdLoad: BenchScenario {
     static let title = "decode a JSON payload of N models and merge it into an empty store"
     static let origin = "Krush start-up"
     static let parameters = [
-        ParameterSpec("N", "models in the payload", range: 10...2_000_000, tiny: 300, quick: 4_000, standard: 50_000, full: 100_000),
+        ParameterSpec("N", "models in the payload", range: 10...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 100_000),
     ]
     static let notes = [
         "decode is the same JSON decoding for every store (one payload type); merge is the store's own work.",
