@@ -70,6 +70,27 @@ struct SnapshotListenedStoreTests {
         #expect(store.manager.rebuilds.load(ordering: .relaxed) == rebuilt)
     }
 
+    /// The manager skips a listener it already holds by comparing live
+    /// listeners (`object === listener`, skipping dead entries, in
+    /// `addListener(_:toModel:)`), not the identities of dead ones: a new
+    /// listener at a dead one's address (the allocator reuses it at once) is
+    /// another listener and must be added.
+    @Test("a listener at the address of a dead one is still added, and hears")
+    func listenerAtReusedAddressHears() throws {
+        var graph = Fixtures.graph(Fixtures.sharedTagShape)
+        let store = SnapshotListenedStore()
+        try store.merge(graph.fullBatch)
+        let tag = TagID(1)
+        for attempt in 0..<50 {
+            let screen = store.screen(showing: tag)
+            store.settle()
+            try store.apply(.tag(graph.rename(tag: tag)))
+            store.settle()
+            #expect(screen.updates == 1, "observation \(attempt) was not told of a change")
+            withExtendedLifetime(screen) {}
+        }
+    }
+
     @Test("an equal payload short-circuits: no listener is told")
     func equalModelsShortCircuit() throws {
         let graph = Fixtures.graph(Fixtures.sharedTagShape)

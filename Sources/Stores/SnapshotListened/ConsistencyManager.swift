@@ -126,22 +126,21 @@ final class ConsistencyManager: @unchecked Sendable {
     /// `addListener`: indexes the listener under every model of what it
     /// holds now, on the queue.
     func addListener(_ listener: Listener, holding model: ListenedModel?) {
-        let weak = WeakListener(listener)
         dispatch {
             // A model not there yet is listened to by its id, to hear it arrive.
-            for member in model?.members ?? [listener.root] { self.listen(weak, to: member) }
+            for member in model?.members ?? [listener.root] { self.listen(listener, to: member) }
         }
     }
 
     /// Adds `listener` under `model`'s id unless it is there already, as
-    /// `addListener(_:toModel:)` does: a scan of the id's array.
-    private func listen(_ listener: WeakListener, to model: ModelRef) {
-        let present = listeners[model]?.contains { $0.id == listener.id } ?? false
-        if !present { listeners[model, default: []].append(listener) }
-    }
-
+    /// `addListener(_:toModel:)` does: a scan of the id's array comparing
+    /// each live entry with `===` (`if let object = weakArray[i] { if object
+    /// === listener ...`). A dead entry matches nothing, whatever its address
+    /// was: the allocator hands a new listener the address of one just
+    /// freed, and comparing identities kept that listener out of the map.
     private func listen(_ listener: Listener, to model: ModelRef) {
-        listen(WeakListener(listener), to: model)
+        let present = listeners[model]?.contains { $0.listener === listener } ?? false
+        if !present { listeners[model, default: []].append(WeakListener(listener)) }
     }
 
     /// `updateModel` / `deleteModel`: on the queue, every listener of a
@@ -160,7 +159,7 @@ final class ConsistencyManager: @unchecked Sendable {
             entries.removeAll { $0.listener == nil }
             listeners[model] = entries.isEmpty ? nil : entries
             for entry in entries {
-                guard let listener = entry.listener, seen.insert(entry.id).inserted else { continue }
+                guard let listener = entry.listener, seen.insert(ObjectIdentifier(listener)).inserted else { continue }
                 affected.append(listener)
             }
         }
@@ -303,10 +302,8 @@ private final class WorkCount: Sendable {
 /// A listener held weakly, as `WeakListenerArray` holds them.
 private struct WeakListener: Sendable {
     weak var listener: Listener?
-    let id: ObjectIdentifier
 
     init(_ listener: Listener) {
         self.listener = listener
-        id = ObjectIdentifier(listener)
     }
 }
