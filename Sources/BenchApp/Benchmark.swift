@@ -63,7 +63,7 @@ public struct Benchmark: Sendable {
         var result = measured
         if let instructionTools, !measured.isPartial {
             print("\nCounting instructions under callgrind (each case once more, single-threaded scenarios only):")
-            result = measured.addingInstructions(from: try InstructionPass.run(request, tools: instructionTools))
+            result = measured.addingInstructions(from: try InstructionPass.run(request, plan: plan, tools: instructionTools))
         }
         if let twin {
             do {

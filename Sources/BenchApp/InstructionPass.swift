@@ -55,8 +55,8 @@ public enum InstructionPass {
     /// a scratch directory whose path always has the same length, with
     /// relative paths and a fixed environment (the caller's `MALLOC_CONF`
     /// and the rest are not passed on).
-    static func run(_ request: RunRequest, tools: Tools) throws(BenchFailure) -> RunResult {
-        let cases = try countedCases(of: request)
+    static func run(_ request: RunRequest, plan: SuitePlan, tools: Tools) throws(BenchFailure) -> RunResult {
+        let cases = countedCases(of: plan)
         guard !cases.isEmpty else { throw .failure("the run has no single-threaded case to count instructions of") }
         let valgrindVersion = try runTool(tools.valgrind, ["--version"])
         var jobs: [Job] = []
@@ -71,7 +71,11 @@ public enum InstructionPass {
             }
         }
 
-        let queue = JobQueue(count: jobs.count)
+        // Jobs no sample shortens first, so that the longest does not start last.
+        let order = jobs.indices.sorted { first, second in
+            cases[first].scenario.countsLargeOperationsWhole && !cases[second].scenario.countsLargeOperationsWhole
+        }
+        let queue = JobQueue(order: order)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { [jobs] _ in
             while let index = queue.next() {
@@ -94,27 +98,28 @@ public enum InstructionPass {
         return counted!
     }
 
-    /// The request's single-threaded cases, in plan order: what the pass counts.
-    private static func countedCases(of request: RunRequest) throws(BenchFailure) -> [SuitePlan.Case] {
-        try request.plan().cases.filter(\.scenario.countsInstructions)
+    /// The plan's single-threaded cases up to their scenarios' limits, in
+    /// plan order: what the pass counts.
+    private static func countedCases(of plan: SuitePlan) -> [SuitePlan.Case] {
+        plan.cases.filter { $0.scenario.countsInstructions(at: $0.parameters) }
     }
 
-    /// Hands out job numbers in order to the pass's workers, and stops
+    /// Hands out job numbers in `order` to the pass's workers, and stops
     /// handing them out at the first failure.
     private final class JobQueue: @unchecked Sendable {
         // @unchecked: the mutable state is accessed only under `lock`.
         private let lock = NSLock()
-        private let count: Int
+        private let order: [Int]
         private var handedOut = 0
         private var firstFailure: BenchFailure?
 
-        init(count: Int) { self.count = count }
+        init(order: [Int]) { self.order = order }
 
         func next() -> Int? {
             lock.withLock {
-                guard firstFailure == nil, handedOut < count else { return nil }
+                guard firstFailure == nil, handedOut < order.count else { return nil }
                 defer { handedOut += 1 }
-                return handedOut
+                return order[handedOut]
             }
         }
 
@@ -157,11 +162,7 @@ public enum InstructionPass {
             else { throw .failure("cannot create files in \(scratch.path)") }
             child.standardOutput = tableHandle
             child.standardError = messagesHandle
-            do {
-                try child.run()
-            } catch {
-                throw .failure("cannot start \(tools.valgrind): \(error)")
-            }
+            try InstructionPass.launch(child, named: tools.valgrind)
             child.waitUntilExit()
             try? tableHandle.close()
             try? messagesHandle.close()
@@ -191,7 +192,7 @@ public enum InstructionPass {
         }
         guard let counter = found else { throw .usage("\(childCommand) runs under callgrind; use bench --instructions") }
         var plan = try request.plan()
-        let cases = try countedCases(of: request)
+        let cases = countedCases(of: plan)
         guard cases.indices.contains(caseIndex) else {
             throw .usage("--case must be below \(cases.count), the request's single-threaded cases; got \(caseIndex)")
         }
@@ -237,6 +238,15 @@ public enum InstructionPass {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     }
 
+    /// Starts `process`, or fails naming the program that would not start.
+    private static func launch(_ process: Process, named path: String) throws(BenchFailure) {
+        do {
+            try process.run()
+        } catch {
+            throw .failure("cannot start \(path): \(error)")
+        }
+    }
+
     /// Runs a tool to the end; returns its standard output, trimmed.
     @discardableResult
     private static func runTool(_ path: String, _ arguments: [String]) throws(BenchFailure) -> String {
@@ -245,11 +255,7 @@ public enum InstructionPass {
         tool.executableURL = URL(fileURLWithPath: path)
         tool.arguments = arguments
         tool.standardOutput = pipe
-        do {
-            try tool.run()
-        } catch {
-            throw .failure("cannot start \(path): \(error)")
-        }
+        try launch(tool, named: path)
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         tool.waitUntilExit()
         guard tool.terminationReason == .exit, tool.terminationStatus == 0 else {

@@ -177,8 +177,12 @@ enum MarkdownReport {
         var seen = Set<String>()
         for result in run.cases where seen.insert(result.scenario).inserted {
             var text = "## \(result.scenario)\n\n"
-            for note in result.notes { text += "- \(note)\n" }
-            if !result.notes.isEmpty { text += "\n" }
+            // The scenario's notes, which every case has; a case's own go under its table.
+            let shared = run.cases.filter { $0.scenario == result.scenario }.map { Set($0.notes) }.reduce(Set(result.notes)) {
+                $0.intersection($1)
+            }
+            for note in result.notes where shared.contains(note) { text += "- \(note)\n" }
+            if !shared.isEmpty { text += "\n" }
             for sweep in sweeps where sweep.scenario == result.scenario {
                 let title = "\(sweep.metric.label) by \(sweep.parameter)"
                 text += "![\(title)](\(ReportFiles.chartDirectory)/\(sweep.fileName))\n\n"
@@ -187,7 +191,10 @@ enum MarkdownReport {
             text += "Cells: \(CaseTable.legend).\n\n"
             for sameScenario in run.cases where sameScenario.scenario == result.scenario {
                 let caseTable = CaseTable(sameScenario, stores: run.stores)
-                text += "### \(sameScenario.label)\n\n" + table(caseTable.header, caseTable.cells) + "\n"
+                text += "### \(sameScenario.label)\n\n"
+                for note in sameScenario.notes where !shared.contains(note) { text += "- \(note)\n" }
+                if sameScenario.notes.contains(where: { !shared.contains($0) }) { text += "\n" }
+                text += table(caseTable.header, caseTable.cells) + "\n"
             }
             sections.append(text)
         }

@@ -65,19 +65,26 @@ struct TimedLoopTests {
         #expect(InstructionSample.operations(of: 10_000) == 2_000)
         #expect(InstructionSample.operations(of: 200_000) == 20_000)
         #expect(InstructionSample.operations(of: 500_000) == 50_000)
+        // Alike operations: the last quarter, at least eight; long loops as before.
+        #expect(InstructionSample.operations(of: 1, .alike) == 1)
+        #expect(InstructionSample.operations(of: 8, .alike) == 8)
+        #expect(InstructionSample.operations(of: 20, .alike) == 8)
+        #expect(InstructionSample.operations(of: 50, .alike) == 12)
+        #expect(InstructionSample.operations(of: 2_000, .alike) == 500)
+        #expect(InstructionSample.operations(of: 200_000, .alike) == 20_000)
     }
 
     @Test("an instruction pass's warm-up runs the operations its counted round counts, then finishes")
     func instructionWarmUpRunsTheSample() throws {
         let context = RoundContext(seed: 1, round: 0, calibration: ClockCalibration.measure(reads: 1_000),
                                    countsAllocations: false, pass: .instructionWarmUp, batches: BatchPlan())
-        for count in [50, 30_000] {
+        for (count, kind) in [(50, InstructionSample.Operations.varied), (30_000, .varied), (20, .alike)] {
             var operations: [Int] = []
             var finished = 0
-            let loop = try TimedLoop.run(count: count, context: context) { operations.append($0) } finish: {
+            let loop = try TimedLoop.run(count: count, kind, context: context) { operations.append($0) } finish: {
                 finished += 1
             }
-            #expect(operations == Array(0..<InstructionSample.operations(of: count)), "\(count)")
+            #expect(operations == Array(0..<InstructionSample.operations(of: count, kind)), "\(count)")
             #expect(finished == 1)
             #expect(loop.latency == nil && loop.instructions == nil && loop.locks == nil, "it measures nothing")
         }

@@ -10,14 +10,31 @@
 /// first tenth read up to 7% high where a table was still growing: churn
 /// with manual purging.) At the default profile's sizes, counting every
 /// operation took 20 to 25 of a run's 36 minutes.
-enum InstructionSample {
-    /// Loops up to this long are counted whole.
+///
+/// A loop whose operations are alike (`Operations.alike`: the same work on
+/// a store in the same state, as a rename of one tag or an update of one
+/// user, each settled before the next) is counted on its last quarter, at
+/// least `fewAlike`: a short loop of large operations (20 renames, each a
+/// few milliseconds) is what the pass spends its time on, and each one
+/// counts what the others would. A loop whose operations grow or differ
+/// (observers piling up, lookups of different notes) keeps the rule above.
+@usableFromInline enum InstructionSample {
+    /// Whether a loop's operations each do the same work.
+    @usableFromInline enum Operations: Sendable {
+        case alike
+        case varied
+    }
+
+    /// Loops up to this long are counted whole, unless alike.
     static let whole = 2_000
+    /// A loop of alike operations up to this long is counted whole.
+    static let fewAlike = 8
 
     /// The operations counted of a loop of `count`: its last this many, after
     /// the rest ran uncounted.
     /// - Complexity: O(1).
-    static func operations(of count: Int) -> Int {
-        count <= whole ? count : max(whole, count / 10)
+    static func operations(of count: Int, _ operations: Operations = .varied) -> Int {
+        if operations == .alike && count > fewAlike && count <= 4 * whole { return max(fewAlike, count / 4) }
+        return count <= whole ? count : max(whole, count / 10)
     }
 }

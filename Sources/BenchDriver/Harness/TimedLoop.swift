@@ -20,8 +20,8 @@ import Instrumentation
 @usableFromInline enum TimedLoop {
     /// Runs `operation(i)` for `i` in `0..<warmup` unmeasured, then for `i`
     /// in `0..<count` measured, each followed by `finish`. An instruction
-    /// pass counts only the last `InstructionSample.operations(of: count)`
-    /// of them (its warm-up round runs only that many).
+    /// pass counts only the last `InstructionSample.operations(of: count,
+    /// operations)` of them (its warm-up round runs only that many).
     ///
     /// Timed rounds time each operation alone, or in batches divided when the
     /// case's `BatchPlan` says the loop is cheaper than ten clock reads on
@@ -37,8 +37,8 @@ import Instrumentation
     /// cancel moved 4,332 to 4,662 instructions per operation between two
     /// runs of one build).
     public static func run(
-        count: Int, warmup: Int = 0, context: RoundContext, _ operation: (Int) -> Void,
-        finish: () -> Void = {}
+        count: Int, warmup: Int = 0, _ operations: InstructionSample.Operations = .varied, context: RoundContext,
+        _ operation: (Int) -> Void, finish: () -> Void = {}
     ) throws -> LoopMeasurement {
         precondition(count > 0, "a timed loop needs at least one operation")
         let loop = context.nextLoop()
@@ -63,10 +63,10 @@ import Instrumentation
             own.subtract(locks[.mainQueue])
             measured.locks = own
         case .instructionWarmUp:
-            runAll(InstructionSample.operations(of: count), operation)
+            runAll(InstructionSample.operations(of: count, operations), operation)
             finish()
         case .instructions(let counter):
-            let counted = InstructionSample.operations(of: count)
+            let counted = InstructionSample.operations(of: count, operations)
             let first = count - counted
             for index in 0..<first { operation(index) }
             if first > 0 { finish() }

@@ -118,10 +118,21 @@ public struct SuiteRunner {
         }
         var result = CaseResult(
             scenario: scenario.rawValue, label: plannedCase.label, parameters: plannedCase.parameters.values,
-            headline: scenario.headline(for: plannedCase.parameters), notes: definition.notes,
+            headline: scenario.headline(for: plannedCase.parameters), notes: definition.notes + Self.uncountedNote(plannedCase),
             checks: scenario.checks(for: plannedCase.parameters), stores: stores)
         result.durationSeconds = Double(MonotonicClock.now() - started) / 1e9
         return result
+    }
+
+    /// Why a single-threaded case has no instruction counts: it is larger
+    /// than the instruction pass counts (`BenchScenario.instructionsCountedUpTo`).
+    static func uncountedNote(_ plannedCase: SuitePlan.Case) -> [String] {
+        let scenario = plannedCase.scenario
+        guard scenario.countsInstructions, !scenario.countsInstructions(at: plannedCase.parameters),
+              let limit = scenario.definition.instructionsCountedUpTo
+        else { return [] }
+        return ["The instruction pass counts this scenario's cases up to \(limit.parameter)=\(limit.value) (per operation "
+                + "a count does not grow with the graph; under callgrind the pass's time does): \(plannedCase.label) is timed only."]
     }
 
     /// Each metric's values across rounds, in the order the first round reported them.

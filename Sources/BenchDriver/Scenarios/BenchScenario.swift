@@ -40,6 +40,15 @@ public protocol BenchScenario {
     /// against each other (what runs then depends on how they interleave) or
     /// nothing is timed.
     static var countsInstructions: Bool { get }
+    /// Whether the instruction pass counts the scenario's operations whole
+    /// however large they are (one decode of a whole payload), so that no
+    /// sample shortens its job: the pass starts such cases first.
+    static var countsLargeOperationsWhole: Bool { get }
+    /// The largest case whose instructions the pass counts, by one of the
+    /// scenario's parameters; nil: every case. Per operation a count does
+    /// not grow with the graph (callgrind sees no cache), while the pass's
+    /// time does: a larger case is timed only.
+    static var instructionsCountedUpTo: (parameter: String, value: Int)? { get }
 
     /// Metrics of a case that count correctness failures and must be 0 on
     /// every store: a stale holder, a parent missing an update, a delete of
@@ -80,6 +89,10 @@ extension BenchScenario {
     public static var mechanisms: [MechanismTemplate] { [] }
 
     public static var countsInstructions: Bool { true }
+
+    public static var countsLargeOperationsWhole: Bool { false }
+
+    public static var instructionsCountedUpTo: (parameter: String, value: Int)? { nil }
 
     public static var charts: [ChartSpec] { [ChartSpec(headline)] }
 

@@ -197,7 +197,7 @@ enum ChildPropagation: BenchScenario {
         let count = workload.updates.count / 2
         summaries.reserveCapacity(count)
         var failure: (any Error)?
-        let updates = try TimedLoop.run(count: count, context: context) { index in
+        let updates = try TimedLoop.run(count: count, .alike, context: context) { index in
             do {
                 summaries.append(try store.settled { () throws(MergeError) in try store.apply(workload.updates[index]) })
             } catch { failure = error }
@@ -208,7 +208,7 @@ enum ChildPropagation: BenchScenario {
         // End to end: each update, its delivery on the main thread, and every
         // conversation screen displaying its thread again.
         var checksum = RowChecksum()
-        let rendered = try TimedLoop.run(count: count, context: context) { index in
+        let rendered = try TimedLoop.run(count: count, .alike, context: context) { index in
             do { try store.apply(workload.updates[count + index]) } catch { failure = error }
             store.settle()
             for held in threads.snapshot {

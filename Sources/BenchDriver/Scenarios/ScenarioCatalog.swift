@@ -43,6 +43,18 @@ public enum ScenarioID: String, CaseIterable, Sendable, Codable {
     /// Whether instructions are counted for the scenario's operations.
     public var countsInstructions: Bool { definition.countsInstructions }
 
+    /// Whether the instruction pass counts the case with `parameters`: the
+    /// scenario counts instructions, and the case is no larger than its
+    /// limit (`BenchScenario.instructionsCountedUpTo`).
+    public func countsInstructions(at parameters: ParameterSet) -> Bool {
+        guard let limit = definition.instructionsCountedUpTo else { return countsInstructions }
+        return countsInstructions && parameters[limit.parameter] <= limit.value
+    }
+
+    /// Whether the instruction pass counts the scenario's large operations
+    /// whole (see `BenchScenario.countsLargeOperationsWhole`).
+    public var countsLargeOperationsWhole: Bool { definition.countsLargeOperationsWhole }
+
     /// The metric a case's one-line verdict is based on.
     public func headline(for parameters: ParameterSet) -> MetricID {
         definition.headline(for: parameters)

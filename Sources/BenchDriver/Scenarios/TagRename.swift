@@ -107,7 +107,7 @@ enum TagRename: BenchScenario {
         var summaries: [ChangeSummary] = []
         summaries.reserveCapacity(workload.renames.count)
         var failure: MergeError?
-        let renames = try TimedLoop.run(count: workload.renames.count, context: context) { index in
+        let renames = try TimedLoop.run(count: workload.renames.count, .alike, context: context) { index in
             do {
                 summaries.append(try store.settled { () throws(MergeError) in try store.apply(.tag(workload.renames[index])) })
             } catch {
@@ -118,7 +118,7 @@ enum TagRename: BenchScenario {
         context.progress(0.5)
 
         var checksum = RowChecksum()
-        let refresh = try TimedLoop.run(count: workload.renames.count, context: context) { _ in
+        let refresh = try TimedLoop.run(count: workload.renames.count, .alike, context: context) { _ in
             for slot in 0..<ids.count {
                 if let note = screens[slot] { store.display(note, into: &checksum) }
             }
@@ -126,7 +126,7 @@ enum TagRename: BenchScenario {
         // End to end: each rename, its delivery on the main thread, and every
         // holder's row displayed again, timed as one.
         var renderFailure: MergeError?
-        let rendered = try TimedLoop.run(count: workload.renderedRenames.count, context: context) { index in
+        let rendered = try TimedLoop.run(count: workload.renderedRenames.count, .alike, context: context) { index in
             do {
                 try store.apply(.tag(workload.renderedRenames[index]))
             } catch {
