@@ -16,8 +16,10 @@
 /// user, each settled before the next) is counted on its last quarter, at
 /// least `fewAlike`: a short loop of large operations (20 renames, each a
 /// few milliseconds) is what the pass spends its time on, and each one
-/// counts what the others would. A loop whose operations grow or differ
-/// (observers piling up, lookups of different notes) keeps the rule above.
+/// counts what the others would (tag-rename's counts moved by under 1%). A
+/// loop whose operations grow or differ keeps the rule above: cascade-delete's
+/// last 8 of 20 deletes counted 31 to 47% fewer instructions a delete than
+/// all 20 (why each delete costs less than the one before was not looked into).
 @usableFromInline enum InstructionSample {
     /// Whether a loop's operations each do the same work.
     @usableFromInline enum Operations: Sendable {

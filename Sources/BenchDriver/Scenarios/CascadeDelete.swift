@@ -81,7 +81,7 @@ enum CascadeDelete: BenchScenario {
         store.finishSetUp()
         var summaries: [ChangeSummary] = []
         summaries.reserveCapacity(workload.victims.count)
-        let deletes = try TimedLoop.run(count: workload.victims.count, .alike, context: context) { index in
+        let deletes = try TimedLoop.run(count: workload.victims.count, context: context) { index in
             summaries.append(store.settled { store.delete(.user(workload.victims[index])) })
         }
         context.progress(1)
