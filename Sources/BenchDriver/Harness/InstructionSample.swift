@@ -19,7 +19,7 @@
 /// counts what the others would (tag-rename's counts moved by under 1%). A
 /// loop whose operations grow or differ keeps the rule above: cascade-delete's
 /// last 8 of 20 deletes counted 31 to 47% fewer instructions a delete than
-/// all 20 (why each delete costs less than the one before was not looked into).
+/// all 20 (why the later deletes cost less was not looked into).
 @usableFromInline enum InstructionSample {
     /// Whether a loop's operations each do the same work.
     @usableFromInline enum Operations: Sendable {
