@@ -158,7 +158,14 @@ enum BackgroundSync: BenchScenario {
             set.values["frames"] = hz * 5
             return set
         }
-        let rates = ParameterSet.sweep(parameters, profile, "rate", [600, 6_000, 60_000])
+        // Faster writers over fewer frames, at least 1,000: 10,000 frames at
+        // 60,000 payloads a second are 500,000 batches a round (tens of
+        // seconds of the writer's work, 36 rounds a case).
+        let rates = ParameterSet.sweep(parameters, profile, "rate", [600, 6_000, 60_000]).map { rated -> ParameterSet in
+            var set = rated
+            set.values["frames"] = max(1_000, headline["frames"] * 600 / rated["rate"])
+            return set
+        }
         let readers = ParameterSet.sweep(parameters, profile, "readers", [0, 1, 3])
         var seen = Set<ParameterSet>()
         return (batches + [onMain] + rates + readers + realTime + launches).filter { seen.insert($0).inserted }
