@@ -55,7 +55,7 @@ enum MemoryFootprintScenario: BenchScenario {
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
-            ? ParameterSet.sweep(parameters, profile, "N", [10_000, 100_000, 1_000_000])
+            ? ParameterSet.sweep(parameters, profile, "N", [10_000, 100_000, Profile.largestSweptGraph])
             : [ParameterSet.defaults(parameters, profile)]
     }
 
