@@ -144,7 +144,7 @@ public enum InstructionPass {
             child.executableURL = URL(fileURLWithPath: tools.valgrind)
             child.currentDirectoryURL = scratch
             child.arguments = [
-                "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--callgrind-out-file=callgrind.out",
+                "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=yes", "--callgrind-out-file=callgrind.out",
                 "--quiet",
                 "./bench", childCommand,
                 "--valgrind-version", valgrindVersion, "--output-file", output.lastPathComponent,

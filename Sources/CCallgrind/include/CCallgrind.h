@@ -14,6 +14,8 @@
 /// What each region's dump is labelled: this, then the region's number.
 /// Swift imports it to check that a dump is the one it waits for.
 #define CCG_REGION_LABEL_PREFIX "bench-region-"
+/// The room a region's label needs, `CCG_REGION_LABEL_PREFIX` and its number.
+#define CCG_REGION_LABEL_SIZE 40
 
 /// Calls the C library routines that pick a variant for the CPU's features
 /// (memset, memcpy, memmove, memcmp, strlen, memchr) on two buffers of
@@ -47,28 +49,27 @@ static inline int ccg_has_client_requests(void) { return 1; }
 /// Non-zero when the process runs under Valgrind (any tool).
 static inline int ccg_running_on_valgrind(void) { return RUNNING_ON_VALGRIND ? 1 : 0; }
 
-/// Switches instrumentation on, discards what was counted so far and starts
-/// counting the program's instructions. Run with `--instr-atstart=no
-/// --collect-atstart=no`, so that everything between counted regions runs
-/// uninstrumented, several times faster.
-static inline void ccg_start_counting(void) {
+/// Writes region `region`'s label into `label` (`CCG_REGION_LABEL_SIZE`
+/// bytes), then switches instrumentation on and discards what every thread
+/// counted so far: from here every thread's instructions count. Run with
+/// `--instr-atstart=no --collect-atstart=yes`: collection is a state of each
+/// thread, on for every thread from its start, and instrumentation, which is
+/// the process's, decides what is counted; everything between counted regions
+/// runs uninstrumented, several times faster.
+///
+/// The label is formatted before counting starts: a label passed in from
+/// Swift is converted to a C string at a cost that depends on its length
+/// (Swift keeps strings of up to 15 bytes inline, and "bench-region-100"
+/// has 16).
+static inline void ccg_start_counting(char *_Nonnull label, unsigned long region) {
+    snprintf(label, CCG_REGION_LABEL_SIZE, CCG_REGION_LABEL_PREFIX "%lu", region);
     CALLGRIND_START_INSTRUMENTATION;
     CALLGRIND_ZERO_STATS;
-    CALLGRIND_TOGGLE_COLLECT;
 }
 
-/// Stops counting, writes what was counted since `ccg_start_counting` to
-/// the next numbered dump file, labelled `CCG_REGION_LABEL_PREFIX` and `region`, and
-/// switches instrumentation off.
-///
-/// The label is formatted here, after counting stops: a label passed in
-/// from Swift is converted to a C string inside the counted region, at a
-/// cost that depends on its length (Swift keeps strings of up to 15 bytes
-/// inline, and "bench-region-100" has 16).
-static inline void ccg_stop_counting_and_dump(unsigned long region) {
-    CALLGRIND_TOGGLE_COLLECT;
-    char label[40];
-    snprintf(label, sizeof label, CCG_REGION_LABEL_PREFIX "%lu", region);
+/// Writes what every thread counted since `ccg_start_counting` to the next
+/// numbered dump file, labelled `label`, and switches instrumentation off.
+static inline void ccg_stop_counting_and_dump(const char *_Nonnull label) {
     CALLGRIND_DUMP_STATS_AT(label);
     CALLGRIND_STOP_INSTRUMENTATION;
 }
@@ -77,8 +78,8 @@ static inline void ccg_stop_counting_and_dump(unsigned long region) {
 
 static inline int ccg_has_client_requests(void) { return 0; }
 static inline int ccg_running_on_valgrind(void) { return 0; }
-static inline void ccg_start_counting(void) {}
-static inline void ccg_stop_counting_and_dump(unsigned long region) { (void)region; }
+static inline void ccg_start_counting(char *_Nonnull label, unsigned long region) { (void)label; (void)region; }
+static inline void ccg_stop_counting_and_dump(const char *_Nonnull label) { (void)label; }
 
 #endif
 
