@@ -17,20 +17,15 @@ public struct StoreInfo: Hashable, Sendable, Codable {
     /// What each operation a store's floor bounds is built from, by the
     /// operation a metric declares (`MetricDescriptor.bound`): "lookup", "row".
     public var floors: [String: String]
-    /// Whether the store works on a thread of its own, so that its
-    /// instruction counts depend on scheduling; absent in results written
-    /// before it was recorded (read as no).
-    public var hasThreadOfItsOwn: Bool?
 
     public init(name: String, family: String, threading: String, summary: String, modelledOn: String? = nil,
-                isUpperBound: Bool? = nil, hasThreadOfItsOwn: Bool? = nil, floors: [String: String]) {
+                isUpperBound: Bool? = nil, floors: [String: String]) {
         self.name = name
         self.family = family
         self.threading = threading
         self.summary = summary
         self.modelledOn = modelledOn
         self.isUpperBound = isUpperBound
-        self.hasThreadOfItsOwn = hasThreadOfItsOwn
         self.floors = floors
     }
 }

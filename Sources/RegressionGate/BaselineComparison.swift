@@ -75,7 +75,7 @@ public enum BaselineComparison {
         let gates = [
             "exact counts (allocations, lock acquisitions, models, notifications, correctness checks): any change; a count whose rounds differ within a run (thread scheduling) only when every round is past every baseline round",
             instructions.comparable
-                ? "instructions per operation: a change past ±\(percent(rules.instructionTolerance)), or ±\(percent(rules.scheduledInstructionTolerance)) on a store with a thread of its own (its counts depend on scheduling) (\(current.instructionCounting?.key ?? ""), as in the baseline; any host)"
+                ? "instructions per operation: a change past ±\(percent(rules.instructionTolerance)) (\(current.instructionCounting?.key ?? ""), as in the baseline; any host)"
                 : "instructions per operation: not gated (see the warning)",
             sameHost
                 ? "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(percent(rules.timingNoiseFloor)), same host as the baseline"
@@ -104,12 +104,10 @@ public enum BaselineComparison {
                     if sameProfile { rows.append(missingRow(baseCase, store: baseStore.store, reason: "store not run")) }
                     continue
                 }
-                let threadOfItsOwn = [baseline, current].contains { $0.design(of: baseStore.store)?.hasThreadOfItsOwn == true }
                 for series in baseStore.metrics {
                     let now = currentStore.metric(series.metric.id)
                     let treatment = rules.treatment(
                         of: series.metric, sameHost: sameHost, instructionsComparable: instructions.comparable,
-                        storeHasThreadOfItsOwn: threadOfItsOwn,
                         roundsAgree: roundsAgree(series, rules) && now.map { roundsAgree($0, rules) } ?? true)
                     guard treatment != .reported else {
                         reportedOnly += 1
@@ -176,10 +174,9 @@ public enum BaselineComparison {
             } else {
                 .same
             }
-        case .tolerance, .scheduledTolerance:
-            let tolerance = treatment == .tolerance ? rules.instructionTolerance : rules.scheduledInstructionTolerance
+        case .tolerance:
             let change = baseline.median == 0 ? (current.median == 0 ? 0 : .infinity) : current.median / baseline.median - 1
-            direction = abs(change) <= tolerance ? .same : (change < 0 ? .lower : .higher)
+            direction = abs(change) <= rules.instructionTolerance ? .same : (change < 0 ? .lower : .higher)
         case .statistical:
             let comparison = Comparison(baseline: baseline.rounds, candidate: current.rounds,
                                         alpha: rules.alpha, noiseFloor: rules.timingNoiseFloor)

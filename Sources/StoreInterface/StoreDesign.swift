@@ -18,15 +18,9 @@ public struct StoreDesign: Hashable, Sendable, Codable {
     /// tables), not only through what the screen holds: then drawing a row
     /// is store work.
     public let rowsReadTheStore: Bool
-    /// Whether the store does its work on a thread of its own (a manager's
-    /// serial queue) while the calling thread goes on: an operation's
-    /// instruction count then takes in that thread's work and how often the
-    /// two woke each other, which depends on how they were scheduled.
-    public let hasThreadOfItsOwn: Bool
 
     public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String,
-                modelledOn: String, isUpperBound: Bool = false, rowsReadTheStore: Bool = false,
-                hasThreadOfItsOwn: Bool = false) {
+                modelledOn: String, isUpperBound: Bool = false, rowsReadTheStore: Bool = false) {
         self.name = name
         self.family = family
         self.threading = threading
@@ -34,7 +28,6 @@ public struct StoreDesign: Hashable, Sendable, Codable {
         self.modelledOn = modelledOn
         self.isUpperBound = isUpperBound
         self.rowsReadTheStore = rowsReadTheStore
-        self.hasThreadOfItsOwn = hasThreadOfItsOwn
     }
 }
 

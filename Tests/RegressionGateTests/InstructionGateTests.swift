@@ -31,29 +31,6 @@ struct InstructionGateTests {
         #expect(slower.regressions.allSatisfy { $0.treatment == .tolerance })
     }
 
-    /// snapshot-listened's observe + cancel moved 4,897 -> 5,775 (+17.9%)
-    /// between its baseline and a CI run of one build: its manager's thread
-    /// is scheduled as the machine's load lets it.
-    @Test("a store with a thread of its own is gated within the wider tolerance, the others as before")
-    func storeWithThreadOfItsOwn() throws {
-        func marked(_ run: RunResult) -> RunResult {
-            var run = run
-            run.designs[1].hasThreadOfItsOwn = true  // "snapshot"
-            return run
-        }
-        let baseline = marked(Self.run(instructions: 1_000))
-        let scheduled = try BaselineComparison.compare(baseline: baseline, current: marked(Self.run(instructions: 1_180)))
-        #expect(scheduled.regressions.map(\.store) == ["uniquing"])
-        let rows = scheduled.rows.filter { $0.metric.id == "op.instructions" }
-        #expect(rows.map(\.treatment) == [.tolerance, .scheduledTolerance])
-        let pastIt = try BaselineComparison.compare(baseline: baseline, current: marked(Self.run(instructions: 1_400)))
-        #expect(pastIt.regressions.map(\.store) == ["uniquing", "snapshot"])
-        // Marked in either run is enough: an older baseline does not say.
-        let unmarkedBaseline = try BaselineComparison.compare(
-            baseline: Self.run(instructions: 1_000), current: marked(Self.run(instructions: 1_180)))
-        #expect(unmarkedBaseline.regressions.map(\.store) == ["uniquing"])
-    }
-
     @Test("gated on another host, as long as toolchain, Valgrind, C library and probe match")
     func anyHost() throws {
         var elsewhere = SyntheticRun.provenance

@@ -8,6 +8,6 @@ extension StoreInfo {
         self.init(
             name: design.name, family: design.family.rawValue, threading: design.threading.rawValue,
             summary: design.summary, modelledOn: design.modelledOn, isUpperBound: design.isUpperBound,
-            hasThreadOfItsOwn: design.hasThreadOfItsOwn, floors: Dictionary(uniqueKeysWithValues: Floor.compositions.map { ($0.key.rawValue, $0.value) }))
+            floors: Dictionary(uniqueKeysWithValues: Floor.compositions.map { ($0.key.rawValue, $0.value) }))
     }
 }
