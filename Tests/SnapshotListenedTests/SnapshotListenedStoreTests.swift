@@ -52,22 +52,31 @@ struct SnapshotListenedStoreTests {
         }
     }
 
-    @Test("a listener whose screen went away is pruned, never told, and its tree not rebuilt")
-    func deadListenersArePruned() throws {
+    /// `childrenAndListenersForModel`: "We're not going to prune the
+    /// listeners array because of performance reasons"; `deleteModel` prunes.
+    @Test("a listener whose screen went away is never told nor rebuilt; updates keep its entry, a delete prunes it")
+    func deadListenersAreSkippedThenPruned() throws {
         var graph = Fixtures.graph(Fixtures.sharedTagShape)
         let store = SnapshotListenedStore()
         try store.merge(graph.fullBatch)
+        let tag = ModelRef.tag(TagID(1))
         var screens: [Screen<Note>]? = graph.noteIDs.prefix(3).map { store.screen(showing: $0) }
         store.settle()
         try store.apply(.tag(graph.rename(tag: TagID(1))))
         store.settle()
         #expect(screens!.allSatisfy { $0.updates == 1 })
         let rebuilt = store.manager.rebuilds.load(ordering: .relaxed)
+        let entries = store.manager.entries(for: tag)
+        #expect(entries >= 3)
         screens = nil
         #expect(store.counts.observers == 0)
         try store.apply(.tag(graph.rename(tag: TagID(1))))
         store.settle()
         #expect(store.manager.rebuilds.load(ordering: .relaxed) == rebuilt)
+        #expect(store.manager.entries(for: tag) == entries, "an update keeps dead entries")
+        store.delete(tag)
+        store.settle()
+        #expect(store.manager.entries(for: tag) == 0, "a delete prunes them")
     }
 
     /// The manager skips a listener it already holds by comparing live

@@ -83,8 +83,15 @@ struct ModelUpdates: Sendable {
 /// - The listener map is id → weak listeners (`listeners: [String:
 ///   WeakListenerArray]`), touched only on that queue; `addListener` walks the
 ///   listener's whole model and adds the listener under every id in it
-///   (`addListener(_:recursivelyToChildModels:)`); dead listeners are pruned
-///   when an update finds them (`prune()`).
+///   (`addListener(_:recursivelyToChildModels:)`). An update skips dead
+///   entries and keeps them ("We're not going to prune the listeners array
+///   because of performance reasons", `childrenAndListenersForModel`); a
+///   delete prunes the deleted id's array (`deleteModel`: `prune()`), and so
+///   does `cleanMemory`, on a memory warning or every 300 seconds
+///   (`garbageCollectionInterval`), which no round lasts.
+/// - An update collects the listeners of every changed id without
+///   duplicates, each checked against those collected with a full
+///   `reduce { $0 || $1 === listener }`.
 /// - An update reads every affected listener's current model on the main
 ///   thread in one `DispatchQueue.main.sync` (`updateListeners`), rebuilds each
 ///   listener's tree on the queue with a full `map` over every node
@@ -151,17 +158,15 @@ final class ConsistencyManager: @unchecked Sendable {
     }
 
     private func run(_ updates: ModelUpdates) {
-        // The listeners that care about these ids, pruned of dead ones.
+        // The listeners that care about these ids: a changed id's dead
+        // entries are skipped and kept, a deleted id's pruned.
         var affected: [Listener] = []
-        var seen = Set<ObjectIdentifier>()
-        for model in Array(updates.changed.keys) + Array(updates.deleted) {
+        for model in updates.changed.keys { collect(listeners[model] ?? [], into: &affected) }
+        for model in updates.deleted {
             guard var entries = listeners[model] else { continue }
             entries.removeAll { $0.listener == nil }
             listeners[model] = entries.isEmpty ? nil : entries
-            for entry in entries {
-                guard let listener = entry.listener, seen.insert(ObjectIdentifier(listener)).inserted else { continue }
-                affected.append(listener)
-            }
+            collect(entries, into: &affected)
         }
         guard !affected.isEmpty else { return }
         // One main.sync for every listener's current model.
@@ -198,6 +203,21 @@ final class ConsistencyManager: @unchecked Sendable {
             self.inFlight.finished(waking: self.mainQueue)
         }
     }
+
+    /// Appends each live listener of `entries` not collected yet, as
+    /// `childrenAndListenersForModel` does: a full scan of those collected.
+    /// - Complexity: O(`entries.count` × `collected.count`).
+    private func collect(_ entries: [WeakListener], into collected: inout [Listener]) {
+        for entry in entries {
+            guard let listener = entry.listener else { continue }
+            let contains = collected.reduce(false) { $0 || $1 === listener }
+            if !contains { collected.append(listener) }
+        }
+    }
+
+    /// How many entries, dead ones included, the listener map holds for
+    /// `model`: what an update scans.
+    func entries(for model: ModelRef) -> Int { listeners[model]?.count ?? 0 }
 
     // MARK: Mapping a whole tree
 

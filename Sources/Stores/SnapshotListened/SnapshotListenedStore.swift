@@ -15,7 +15,8 @@ import Synchronization
 ///   new values, which it takes on its own serial queue; the write returns at
 ///   once (`updateModel` dispatches and returns);
 /// - on that queue the manager finds every listener of a changed model
-///   through its listener map (weak, pruned as it goes), reads each
+///   through its listener map (weak; dead entries are kept until a delete
+///   prunes them), reads each
 ///   listener's current tree on the main thread in one `main.sync`, rebuilds
 ///   every listener's tree with a full map over every node (ten listeners of
 ///   one thread: ten rebuilds), and hands the results over in one
@@ -113,7 +114,7 @@ public final class SnapshotListenedStore: CoreBackedStore, @unchecked Sendable {
 }
 
 /// What a token holds: the listener, strongly; dropping it leaves the
-/// manager's weak reference to die and be pruned.
+/// manager's weak reference to die, skipped by updates and pruned by a delete.
 private final class ListenerRegistration: CancellableObserver {
     private let listener: Mutex<Listener?>
     private let registrations: Registrations
