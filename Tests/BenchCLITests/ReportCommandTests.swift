@@ -107,7 +107,7 @@ struct ReportCommandTests {
     }
 
     @Test("the committed reports are what this version of bench renders from their results.json",
-          arguments: CommittedResultsTests.published)
+          arguments: CommittedResultsTests.readWhole)
     func committedReports(profile: String) throws {
         let committed = Self.repository.appendingPathComponent("results/\(profile)")
         let regenerated = BenchProcess.temporaryDirectory()
