@@ -8,8 +8,8 @@ public struct StoreDesign: Hashable, Sendable, Codable {
     /// One line: the design and the systems that build it this way.
     public let summary: String
     /// The system this store models and where its costs come from: the
-    /// source file (in `../shared/sources/`) or repository and file for
-    /// each behaviour that sets them, as the report shows it.
+    /// document (author, title) or repository and file for each behaviour
+    /// that sets them, as the report shows it.
     public let modelledOn: String
     /// Whether the store is an upper bound no app ships as such (a design
     /// pushed to its limit), which the report labels so.

@@ -62,8 +62,11 @@ struct ReportSummaryTests {
     static let values = DesignSelector(family: "immutable values", label: "immutable values")
 
     static func claims(_ tests: [ClaimTest]) -> ReportContext {
-        ReportContext(claims: [SourceClaim(source: "Seed", file: "seed.txt", quote: "Values win.", favours: values,
-                                           tests: tests)])
+        let document = SourceDocument(
+            author: "A. Author", title: "Seed", location: .text(publication: "a test", date: nil, copy: "seed.txt"))
+        return ReportContext(claims: [
+            SourceClaim(source: "Seed", document: document, quote: "Values win.", favours: values, tests: tests),
+        ])
     }
 
     @Test("a claim holds when the favoured family's best is shown within the bound, with the figures that decide it")

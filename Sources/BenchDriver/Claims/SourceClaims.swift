@@ -5,14 +5,14 @@ import StoreInterface
 // that test what the quote says: the one file a claim is added to or changed
 // in. Every test names a scenario, one of its metrics and a design by their
 // types; a test checks that a run produces every metric a claim names, and
-// another that every quote is word for word in its source file.
+// another that every quote is word for word in its document.
 
 extension SourceClaim {
     /// Every claim the report judges. A test states its threshold, so a
     /// reader can disagree with the threshold rather than with a verdict.
     public static let all: [SourceClaim] = [
         SourceClaim(
-            source: "Vesper (Brent Simmons, 2014)", file: vesper,
+            source: "Vesper", document: .vesper,
             quote: "I think that completes it: immutable model objects are not only possible (in Vesper’s case) but "
                 + "barely any different from the code that exists now.",
             inference: "\"barely any different\" read as: the value stores' smallest module within 1.25× the lines "
@@ -20,7 +20,7 @@ extension SourceClaim {
             favours: values,
             tests: [ClaimTest(CodeSize.self, { $0.lines }, rule: .familyWithin(barely))]),
         SourceClaim(
-            source: "Vesper", file: vesper,
+            source: "Vesper", document: .vesper,
             quote: "But if I’m updating objects by replacing them, then the uniqued-objects cache makes no sense. Which "
                 + "means I can delete some code — and probably gain some performance by not having to maintain and "
                 + "access that cache.",
@@ -33,13 +33,13 @@ extension SourceClaim {
                 ClaimTest(Churn.self, { $0.step.p50 }, rule: .familyWithin(1)),
             ]),
         SourceClaim(
-            source: "Vesper", file: vesper,
+            source: "Vesper", document: .vesper,
             quote: "It also means that I could handle sync merging on the database queue rather than on the main thread "
                 + "queue. This helps ensure that the main thread isn’t blocked for any reason.",
             favours: values,
             tests: mainThreadUnblocked),
         SourceClaim(
-            source: "Krush (Teehan+Lax, Core Data; a translation)", file: krush,
+            source: "Krush", document: .krush,
             quote: "当我测试界面卡顿的时候，我立即就发现了问题：`Core Data`在主线程上阻塞了。 … 结果很令人振奋。"
                 + "我们显著的改善了启动时间，并且整个界面页面的极为流畅。",
             inference: "\"blocked on the main thread\" then \"greatly improved launch and smooth\" read as: with the merge "
@@ -54,13 +54,13 @@ extension SourceClaim {
                           rule: .improvesOn(before: ["sync": 2], meaning: "the main thread merging itself (Krush's before)")),
             ]),
         SourceClaim(
-            source: "Pinterest (Wendy Lu, 2016; a translation's English original)", file: pinterest,
+            source: "Pinterest", document: .pinterest,
             quote: "In our new system, the object can't be changed after initialization, so we can safely have multiple "
                 + "threads reading concurrently without worrying about reading an unsafe value.",
             favours: values,
             tests: [ClaimTest(Consistency.self, { $0.torn }, rule: .atMost(0, meaning: "no row mixes two versions"))]),
         SourceClaim(
-            source: "Pinterest", file: pinterest,
+            source: "Pinterest", document: .pinterest,
             quote: "If A modifies C, both A and B will see a changed value. This can be fine, but if B doesn't expect "
                 + "this, very bad things can happen.",
             favours: values,
@@ -69,7 +69,7 @@ extension SourceClaim {
                           rule: .atMost(0, meaning: "no screen's model changes underneath it")),
             ]),
         SourceClaim(
-            source: "Pinterest", file: pinterest,
+            source: "Pinterest", document: .pinterest,
             quote: "If an existing model is found, we'll merge the fields of the server response and the properties of "
                 + "the existing model into a brand new model object. This new model replaces the existing one in the "
                 + "cache. This way, the cached model always contains the most recent superset of all fields that "
@@ -80,7 +80,7 @@ extension SourceClaim {
                           rule: .atMost(0, meaning: "every model holds the latest of every field received")),
             ]),
         SourceClaim(
-            source: "Rocket Data (LinkedIn)", file: rocketData,
+            source: "Rocket Data", document: .rocketData,
             quote: "All immutable models are trees, and if you implement the Model protocol, the library will keep all "
                 + "subtrees consistent. So, if a child model needs updating, the library will replace it, regenerate a "
                 + "new person model, and update the DataProviders.",
@@ -90,7 +90,7 @@ extension SourceClaim {
                           rule: .atMost(0, meaning: "no screen shows a parent without its child's update")),
             ]),
         SourceClaim(
-            source: "Rocket Data", file: rocketData,
+            source: "Rocket Data", document: .rocketData,
             quote: "Rocket Data needs to compare models to determine if models have actually changed. If a model "
                 + "hasn’t changed, the library can short circuit.",
             favours: values,
@@ -100,7 +100,7 @@ extension SourceClaim {
             ]),
         SourceClaim(
             source: "Rocket Data's consistency manager, its performance tests",
-            file: "plivesey/ConsistencyManager-iOS, SampleApp/ConsistencyManagerDemoTests/PerformanceTests.swift",
+            document: .rocketDataPerformanceTests,
             // Its first test's figures; the reference table sets out all four.
             quote: "Simulator (iPhone 5): 0.150 … iPhone 6+: 0.367",
             favours: DesignSelector(.values, label: "immutable values"),
@@ -110,7 +110,7 @@ extension SourceClaim {
                           { shape == 4 ? $0.listen.p50 : $0.update.p50 }, rule: .reference)
             }),
         SourceClaim(
-            source: "GitHawk (Ryan Nystrom)", file: gitHawk,
+            source: "GitHawk", document: .gitHawk,
             quote: "we can toss this simple, lightweight model to different threads and controllers without concern "
                 + "for crashes, bugs, or performance issues.",
             inference: "no crashes or bugs read as no torn row under concurrent reads; no performance issues with a new "
@@ -138,12 +138,6 @@ extension SourceClaim {
     /// Frame budgets in the units of the metrics they bound.
     private static let frame120HzMicroseconds = 8_333.0
     private static let frame60HzMicroseconds = 16_667.0
-    /// The source files, in `../shared/sources/`.
-    static let pinterest = "000_3dabd76cacffde0e.txt"
-    static let vesper = "001_ea1ca0eb1f253dea.txt"
-    static let rocketData = "002_f0ddfe1b5f0a6d11.txt"
-    static let krush = "003_be21605c4e773cbb.txt"
-    static let gitHawk = "004_7073df43958910c8.txt"
 }
 
 extension ClaimTest {

@@ -56,7 +56,9 @@ public enum Soak {
             var random = SeededRandom(seed: plan.seed).fork(UInt64(1_000 + thread))
             var entry = SoakEntry(thread: thread)
             var step = 0
-            while MonotonicClock.now() < deadline && !cancellation.isCancelled {
+            // At least one step, so a soak stopped before it began still
+            // checks a write of every thread.
+            repeat {
                 do {
                     entry.summary += try script.next().apply(to: store)
                 } catch {
@@ -69,7 +71,7 @@ public enum Soak {
                     entry.purges += 1
                 }
                 step += 1
-            }
+            } while MonotonicClock.now() < deadline && !cancellation.isCancelled
             entry.writes = script.count
             ledger.withLock { $0.append(entry) }
         }], onCaller: mainThread, draining: main, countsAllocations: false)

@@ -16,7 +16,7 @@ enum ClaimsSection {
         text += "A reading the source does not state is marked as this project's inference.\n\n"
         let rows = verdicts.enumerated().map { index, verdict -> [String] in
             let claim = verdict.claim
-            var quote = "\(claim.source): “\(claim.quote)” (`\(claim.file)`)"
+            var quote = "\(claim.source): “\(claim.quote)” (\(claim.document.citation))"
             if let inference = claim.inference { quote += " *This project's inference:* \(inference)." }
             return ["\(index + 1)", quote, verdict.verdict, verdict.decidingFigure]
         }

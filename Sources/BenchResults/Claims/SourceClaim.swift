@@ -4,12 +4,12 @@
 /// from the run's figures alone (`ClaimVerdict`, by the rules of `Evidence`),
 /// so a claim's verdict is as reproducible as the rest of the report.
 public struct SourceClaim: Sendable {
-    /// Who said it: "Vesper (Brent Simmons, 2014)".
+    /// Who said it, in short, for tables: "Vesper".
     public let source: String
-    /// Where: a file of `../shared/sources/`, or a repository and file.
-    public let file: String
-    /// The source's own words, verbatim (a test checks the files of
-    /// `../shared/sources/`).
+    /// Where it was said, as a reader can find it.
+    public let document: SourceDocument
+    /// The source's own words, verbatim; where it leaves text out, its parts
+    /// are joined by " … " (a test checks each part against the document).
     public let quote: String
     /// What the tests take the quote to mean, when that is this project's
     /// reading rather than the source's words (a threshold the source does
@@ -21,14 +21,25 @@ public struct SourceClaim: Sendable {
     /// must show for the claim to hold there.
     public let tests: [ClaimTest]
 
-    public init(source: String, file: String, quote: String, inference: String? = nil, favours: DesignSelector,
-                tests: [ClaimTest]) {
+    public init(source: String, document: SourceDocument, quote: String, inference: String? = nil,
+                favours: DesignSelector, tests: [ClaimTest]) {
         self.source = source
-        self.file = file
+        self.document = document
         self.quote = quote
         self.inference = inference
         self.favours = favours
         self.tests = tests
+    }
+
+    /// The quote's parts, in order: the text between its " … " elisions.
+    public var quoteParts: [String] { quote.components(separatedBy: " … ") }
+
+    /// The parts of the quote that `text` does not contain word for word;
+    /// empty when the quote is verbatim.
+    ///
+    /// - Complexity: O(*p* × *n*) for *p* parts and a text of length *n*.
+    public func partsMissing(from text: String) -> [String] {
+        quoteParts.filter { !text.contains($0) }
     }
 }
 

@@ -27,9 +27,10 @@ import StoreSupport
 ///   its observation.
 /// - Merging partial payloads into the cached superset is Pinterest's
 ///   ("we'll merge the fields of the server response and the properties of
-///   the existing model into a brand new model object",
-///   000_3dabd76cacffde0e.txt), which every store here does through the
-///   shared write pipeline; FlatCache's `set` replaces the value whole.
+///   the existing model into a brand new model object": Wendy Lu, “Immutable
+///   models and data consistency in our iOS App”, 2016), which every store
+///   here does through the shared write pipeline; FlatCache's `set` replaces
+///   the value whole.
 public final class SnapshotFlatStore: CoreBackedStore, @unchecked Sendable {
     // @unchecked: every access to `core` runs on `mainQueue`'s main thread.
     public let core: StoreCore<FlatTables>
@@ -42,7 +43,7 @@ public final class SnapshotFlatStore: CoreBackedStore, @unchecked Sendable {
             + "(GitHawk's FlatCache)",
         modelledOn: "GitHawk's FlatCache (GitHawkApp/FlatCache, FlatCache/FlatCache.swift: a storage dictionary, "
             + "weak listeners per key, assert(Thread.isMainThread) in every get, set and add(listener:)); values "
-            + "changed by new copies (004_7073df43958910c8.txt)",
+            + "changed by new copies (Ryan Nystrom, “Immutable Model Mutability”)",
         rowsReadTheStore: true)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {

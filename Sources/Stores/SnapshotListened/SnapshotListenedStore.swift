@@ -46,7 +46,8 @@ public final class SnapshotListenedStore: CoreBackedStore, @unchecked Sendable {
         modelledOn: "Rocket Data's consistency manager (plivesey/ConsistencyManager-iOS, "
             + "ConsistencyManager/ConsistencyManager.swift: a serial OperationQueue, a weak listener map, "
             + "currentModel() read in DispatchQueue.main.sync, updatedModelFromOriginalModel mapping every node, "
-            + "one DispatchQueue.main.async per update); models as 002_f0ddfe1b5f0a6d11.txt describes them")
+            + "one DispatchQueue.main.async per update); models as Rocket Data's documentation (“Models”) "
+            + "describes them")
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {
         mainQueue = configuration.mainQueue

@@ -23,10 +23,12 @@ import StoreSupport
 /// and run after the locks are released, on the writing thread.
 ///
 /// An upper bound, not a system: uniqued objects as Vesper keeps them ("in
-/// an NSMapTable with weak references", 001_ea1ca0eb1f253dea.txt), made safe
-/// to share across threads the way atomic properties would, a lock per
-/// object. Pinterest's "one thread may be writing to the model while another
-/// is trying to read it" (000_3dabd76cacffde0e.txt) is what it pays to avoid.
+/// an NSMapTable with weak references": Brent Simmons, “Immutable Model
+/// Objects”, 2014), made safe to share across threads the way atomic
+/// properties would, a lock per object. Pinterest's "one thread may be
+/// writing to the model while another is trying to read it" (Wendy Lu,
+/// “Immutable models and data consistency in our iOS App”, 2016) is what it
+/// pays to avoid.
 public final class UniquingLockedStore: CoreBackedStore, @unchecked Sendable {
     // @unchecked: every mutable state is behind `core`'s lock or an object's.
     public let core: StoreCore<LockedTables>
@@ -36,8 +38,9 @@ public final class UniquingLockedStore: CoreBackedStore, @unchecked Sendable {
         name: "uniquing-locked", family: .liveObjects, threading: .anyThread,
         summary: "one live object per id in a weak table, every field read and written under the object's lock, "
             + "safe on any thread (atomic properties; Core Data objects shared across threads would need this)",
-        modelledOn: "an upper bound of sharing uniqued live objects (Vesper's weak NSMapTable, "
-            + "001_ea1ca0eb1f253dea.txt) across threads: no source ships it; every field behind its object's lock",
+        modelledOn: "an upper bound of sharing uniqued live objects (Vesper's weak NSMapTable: Brent Simmons, "
+            + "“Immutable Model Objects”, 2014) across threads: no source ships it; every field behind its "
+            + "object's lock",
         isUpperBound: true,
         rowsReadTheStore: true)
 

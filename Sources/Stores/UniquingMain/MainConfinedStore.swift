@@ -24,14 +24,16 @@ import StoreSupport
 /// - One object per id through a weak table: Vesper's "Objects are uniqued
 ///   and cached in an NSMapTable with weak references ... any other place
 ///   with a reference will get the change, since it's the same object"
-///   (001_ea1ca0eb1f253dea.txt). Linux has no `NSMapTable`: `WeakTable`.
+///   (Brent Simmons, “Immutable Model Objects”, 2014). Linux has no
+///   `NSMapTable`: `WeakTable`.
 /// - Main thread only, no lock on a lookup or a row: Vesper's sync merging
-///   ran "on the main thread queue" (001), as a Core Data main-queue
+///   ran "on the main thread queue" (the same post), as a Core Data main-queue
 ///   context's objects belong to the main queue.
 /// - A write from another thread is decoded and merged there and the
 ///   objects refreshed on the main thread: Krush's background context
 ///   ("在后台线程，我们执行JSON解析，并在后台上下文中形成用户和其他对象之间的关系。最后，保存后台上下文，
-///   这会出发一个通知去把后台上下问的改变合并到主上下文中", 003_be21605c4e773cbb.txt).
+///   这会出发一个通知去把后台上下问的改变合并到主上下文中": Teehan+Lax, “Krush iOS
+///   Architecture”, in a Chinese translation).
 public final class MainConfinedStore<Objects: MainObjectKinds>: CoreBackedStore, @unchecked Sendable {
     // @unchecked: the records are behind `core`'s lock; the objects are
     // touched on the main thread only, and under the lock when they change.

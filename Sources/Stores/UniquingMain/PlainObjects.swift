@@ -17,9 +17,10 @@ public enum PlainObjects: MainObjectKinds {
         summary: "one live object per id in a weak table, read and changed on the main thread only, no locks; "
             + "a write from another thread merges the records there and refreshes the objects on the main queue "
             + "(Vesper's model objects; Core Data's main context merging a background context's saves)",
-        modelledOn: "Vesper's model objects (\"uniqued and cached in an NSMapTable with weak references\", "
-            + "001_ea1ca0eb1f253dea.txt) and Krush's Core Data stack (003_be21605c4e773cbb.txt: JSON parsed and "
-            + "relationships formed in a background context, its save merged into the main context)")
+        modelledOn: "Vesper's model objects (\"uniqued and cached in an NSMapTable with weak references\": "
+            + "Brent Simmons, “Immutable Model Objects”, 2014) and Krush's Core Data stack (Teehan+Lax, “Krush iOS "
+            + "Architecture”: JSON parsed and relationships formed in a background context, its save merged into "
+            + "the main context)")
     public static let rowPrimitives = "5 objects' fields through references"
 }
 
