@@ -1,5 +1,4 @@
 // swift-tools-version: 6.1
-import Foundation
 import PackageDescription
 
 // Layers, each depending only on those above it:
@@ -43,21 +42,23 @@ let specializedAcrossModules: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
-/// Every folder under Sources/Stores is a store: a module of its own, built on
-/// the store interface and the shared support. Adding a store is a folder here
-/// and one line in `StoreCatalog`; the CLI, the tests and Benchmarks/ read
-/// that list.
-let storeModules: [String] = {
-    let folder = Context.packageDirectory + "/Sources/Stores"
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.filter { !$0.hasPrefix(".") }.sorted()
-}()
+/// The stores, one module each in `Sources/Stores/<module>`, each built on
+/// the store interface and the shared support, plus the packages that store
+/// alone needs. Adding a store is a line here and one in `StoreCatalog`; the
+/// CLI, the tests and Benchmarks/ read the catalog.
+let stores: [(module: String, packages: [Target.Dependency])] = [
+    ("UniquingLocked", []),
+    ("UniquingMain", []),
+    ("SnapshotEmbedded", []),
+    ("SnapshotListened", []),
+    ("SnapshotFlat", []),
+]
 
-let storeTargets: [Target] = storeModules.map { name in
+let storeTargets: [Target] = stores.map { store in
     .target(
-        name: name,
-        dependencies: ["StoreInterface", "StoreSupport", "ModelGraph", "Instrumentation"],
-        path: "Sources/Stores/\(name)",
+        name: store.module,
+        dependencies: ["StoreInterface", "StoreSupport", "ModelGraph", "Instrumentation"] + store.packages,
+        path: "Sources/Stores/\(store.module)",
         swiftSettings: specializedAcrossModules)
 }
 
@@ -132,7 +133,7 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
         name: "StoreSupport", dependencies: ["StoreInterface", "ModelGraph", "Instrumentation"],
         swiftSettings: specializedAcrossModules),
     .target(
-        name: "StoreCatalog", dependencies: ["StoreInterface"] + storeModules.map { .target(name: $0) },
+        name: "StoreCatalog", dependencies: ["StoreInterface"] + stores.map { .target(name: $0.module) },
         swiftSettings: specializedAcrossModules),
     .target(name: "BenchResults", dependencies: ["BenchStatistics"], swiftSettings: specializedAcrossModules),
     .target(
@@ -178,6 +179,7 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
     .testTarget(name: "RegressionGateTests", dependencies: ["RegressionGate", "BenchTestSupport"]),
     .testTarget(name: "BenchAppTests", dependencies: ["BenchApp"]),
     .testTarget(name: "BenchCLITests", dependencies: ["BenchResults", "BenchTestSupport", "StoreCatalog", "bench"]),
+    .testTarget(name: "RepositoryTests"),
 ])
 
 let package = Package(

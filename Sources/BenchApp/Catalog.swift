@@ -1,4 +1,5 @@
 import BenchDriver
+import Foundation
 
 /// What `bench` can measure, for people: the stores, the scenarios, their
 /// parameters and each profile's values.
@@ -34,5 +35,51 @@ public enum Catalog {
             lines.append("")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The same listing as data, for scripts: every store's design and every
+    /// scenario's parameters and cases per profile.
+    public static var listingJSON: String {
+        struct Store: Encodable {
+            let name, family, threading, summary, modelledOn: String
+            let isUpperBound, keepsDeadObservers: Bool
+        }
+        struct Parameter: Encodable {
+            let name, summary: String
+            let minimum, maximum, quick, standard, full: Int
+            let isVariant: Bool
+        }
+        struct Scenario: Encodable {
+            let id, title, origin: String
+            let parameters: [Parameter]
+            /// Profile → the labels of the cases it runs.
+            let cases: [String: [String]]
+        }
+        struct Listing: Encodable {
+            let stores: [Store]
+            let scenarios: [Scenario]
+        }
+        let listing = Listing(
+            stores: StoreSelection.all.map(\.design).map {
+                Store(name: $0.name, family: $0.family.rawValue, threading: $0.threading.rawValue, summary: $0.summary,
+                      modelledOn: $0.modelledOn, isUpperBound: $0.isUpperBound, keepsDeadObservers: $0.keepsDeadObservers)
+            },
+            scenarios: ScenarioID.allCases.map { scenario in
+                let definition = scenario.definition
+                return Scenario(
+                    id: scenario.rawValue, title: definition.title, origin: definition.origin,
+                    parameters: definition.parameters.map {
+                        Parameter(name: $0.name, summary: $0.summary, minimum: $0.range.lowerBound,
+                                  maximum: $0.range.upperBound, quick: $0.quick, standard: $0.standard, full: $0.full,
+                                  isVariant: $0.isVariant)
+                    },
+                    cases: Dictionary(uniqueKeysWithValues: Profile.allCases.map { profile in
+                        ("\(profile)", definition.cases(for: profile).map { definition.label(for: $0) })
+                    }))
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Strings and integers always encode.
+        return (try? encoder.encode(listing)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

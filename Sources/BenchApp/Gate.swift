@@ -11,11 +11,16 @@ public struct Gate: Sendable {
     public var saveAs: String?
     /// Relative change a timing's median must exceed to regress.
     public var noiseFloor: Double
+    /// Whether the question is if the run reproduces the baseline's counts
+    /// (any move fails, timings are not compared) rather than if it regressed.
+    public var reproduces: Bool
 
-    public init(baseline: String? = nil, saveAs: String? = nil, noiseFloor: Double = Gate.standardNoiseFloor) {
+    public init(baseline: String? = nil, saveAs: String? = nil, noiseFloor: Double = Gate.standardNoiseFloor,
+                reproduces: Bool = false) {
         self.baseline = baseline
         self.saveAs = saveAs
         self.noiseFloor = noiseFloor
+        self.reproduces = reproduces
     }
 
     public static let noiseFloors: ClosedRange<Double> = 0...10
@@ -36,9 +41,11 @@ public struct Gate: Sendable {
         print("Saved the run as the baseline \(saveAs).")
     }
 
-    /// Prints the comparison; throws a regression when something regressed.
-    func check(_ result: RunResult, against baseline: RunResult) throws(BenchFailure) {
-        var rules = GateRules.standard
+    /// Prints the comparison and returns it; throws a regression when
+    /// something regressed.
+    @discardableResult
+    func check(_ result: RunResult, against baseline: RunResult) throws(BenchFailure) -> GateReport {
+        var rules = reproduces ? GateRules.reproduction : GateRules.standard
         rules.timingNoiseFloor = noiseFloor
         let report: GateReport
         do {
@@ -49,8 +56,11 @@ public struct Gate: Sendable {
         print("\nCompared with the baseline (\(baseline.provenance.date), commit \(baseline.provenance.commit ?? "unknown")):")
         print(report.table(), terminator: "")
         guard report.passed else {
-            throw BenchFailure(.regression, "\(report.regressions.count) metric(s) regressed against the baseline (listed above)")
+            throw BenchFailure(.regression, reproduces
+                ? "\(report.regressions.count) count(s) moved from the baseline's (listed above): the code no longer counts what it counted"
+                : "\(report.regressions.count) metric(s) regressed against the baseline (listed above)")
         }
+        return report
     }
 
     /// Compares a saved run with the baseline.

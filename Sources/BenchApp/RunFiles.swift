@@ -50,9 +50,11 @@ enum RunFiles {
 
     /// Writes the report files for `result` into `directory`; returns what
     /// was written, for the closing message.
-    static func writeReport(_ result: RunResult, to directory: URL) throws(BenchFailure) -> String {
+    static func writeReport(
+        _ result: RunResult, verification: ResultsVerification? = nil, to directory: URL
+    ) throws(BenchFailure) -> String {
         do {
-            return try ReportFiles.write(result, context: .scenarios, to: directory)
+            return try ReportFiles.write(result, context: .scenarios, verification: verification, to: directory)
         } catch {
             throw .failure("\(error)")
         }

@@ -1,15 +1,21 @@
+import BenchReport
 import BenchResults
 import Foundation
 
 /// What `bench` does with runs already saved: render their report again,
 /// pool several into one.
 public enum SavedRuns {
-    /// Renders report.md, its charts, the CSV and github-benchmark.json of
-    /// the run at `input` into `output` (by default beside the input);
-    /// returns what was written and where.
+    /// Renders report.md, its charts, verdicts.json, the CSV and
+    /// github-benchmark.json of the run at `input` into `output` (by default
+    /// beside the input); returns what was written and where.
     /// With `driftFrom`, another run of the same build, every figure's
     /// drift from it widens its interval, as in `bench run --drift-from`.
-    public static func report(input: String, output: String?, driftFrom: String? = nil) throws(BenchFailure) -> String {
+    /// With `verification` (`bench check-results --record`), the header says
+    /// the code changed since and its counts did not. With `readme`, the
+    /// README's marked sections are rendered again from this run.
+    public static func report(
+        input: String, output: String?, driftFrom: String? = nil, verification: String? = nil, readme: String? = nil
+    ) throws(BenchFailure) -> String {
         var result = try RunFiles.read(input, role: "run")
         if let driftFrom {
             let twin = try RunFiles.read(driftFrom, role: "--drift-from run")
@@ -19,10 +25,42 @@ public enum SavedRuns {
                 throw .unusable("--drift-from: \(error)")
             }
         }
+        let verified = try verification.map { path throws(BenchFailure) in try readVerification(path, of: result) }
         let directory = output.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: input).deletingLastPathComponent()
         try RunFiles.prepareDirectory(directory, option: "--output")
-        let written = try RunFiles.writeReport(result, to: directory)
+        var written = try RunFiles.writeReport(result, verification: verified, to: directory)
+        if let readme {
+            try updateReadme(readme, from: result)
+            written += " and \(readme)'s results sections"
+        }
         return "Wrote \(written) to \(directory.path)."
+    }
+
+    private static func readVerification(_ path: String, of run: RunResult) throws(BenchFailure) -> ResultsVerification {
+        let verification: ResultsVerification
+        do {
+            verification = try ResultsVerification.read(from: URL(fileURLWithPath: path))
+        } catch {
+            throw .unusable("--verification: \(error)")
+        }
+        guard verification.measuredCommit == run.provenance.commit else {
+            throw .unusable("--verification: \(path) verifies runs of \(verification.measuredCommit), this run is of "
+                + "\(run.provenance.commit ?? "an unknown commit")")
+        }
+        return verification
+    }
+
+    private static func updateReadme(_ path: String, from run: RunResult) throws(BenchFailure) {
+        let url = URL(fileURLWithPath: path)
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            throw .unusable("--readme: cannot read \(path)")
+        }
+        do {
+            let updated = try ReadmeSections.update(text, from: run, context: .scenarios)
+            try AtomicFile.write(Data(updated.utf8), to: url)
+        } catch {
+            throw .unusable("--readme: \(error)")
+        }
     }
 
     /// Pools `runs` (results.json files of one plan) into one at `destination`.
@@ -39,5 +77,27 @@ public enum SavedRuns {
         }
         try RunFiles.write(merged, to: destination)
         return "Merged \(runs.count) runs (\(merged.rounds) rounds per case and store) into \(destination)."
+    }
+
+    /// The verdict lines of two runs' verdicts.json side by side: how many of
+    /// them differ, and each that does.
+    public static func compareVerdicts(_ first: String, _ second: String) throws(BenchFailure) -> String {
+        let one = try readVerdicts(first), two = try readVerdicts(second)
+        let total = max(one.lines.count, two.lines.count)
+        var differing: [String] = []
+        for index in 0..<total {
+            let a = index < one.lines.count ? one.lines[index] : "(none)"
+            let b = index < two.lines.count ? two.lines[index] : "(none)"
+            if a != b { differing.append("- \(a)\n+ \(b)") }
+        }
+        return (["\(differing.count) of \(total) verdict lines differ"] + differing).joined(separator: "\n")
+    }
+
+    private static func readVerdicts(_ path: String) throws(BenchFailure) -> VerdictsFile {
+        do {
+            return try VerdictsFile.read(from: URL(fileURLWithPath: path))
+        } catch {
+            throw .unusable("\(error)")
+        }
     }
 }

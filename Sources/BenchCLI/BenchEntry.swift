@@ -105,10 +105,13 @@ struct BenchCommand: ParsableCommand {
           bench list                             scenarios and their parameters
           bench compare --baseline results/baseline.json --current results/quick/results.json
           bench report --input results/full/results.json   report and charts again, no re-run
+          bench check-results                    do the published runs still describe this code?
           bench soak --seconds 60                every store on every core, checked against a serial replay
         """,
-        subcommands: [RunCommand.self, CompareCommand.self, MergeCommand.self, ReportCommand.self, ListCommand.self,
-                      SoakCommand.self, CountInstructionsCommand.self],
+        subcommands: [
+            RunCommand.self, CompareCommand.self, CompareVerdictsCommand.self, CheckResultsCommand.self,
+            MergeCommand.self, ReportCommand.self, ListCommand.self, SoakCommand.self, CountInstructionsCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 }

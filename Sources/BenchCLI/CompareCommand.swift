@@ -13,9 +13,16 @@ struct CompareCommand: ParsableCommand {
         significantly and it moved past the noise floor. Against a baseline from another host or \
         toolchain, timings are reported but only counts are gated.
 
+        With --reproduces the question is whether the run counts what the baseline counted: every \
+        exact count must match, every instruction count must lie within the spread of the baseline's own \
+        counts (the runs pooled into it), or within 1% where they spread less, and a move either way \
+        fails; timings are not compared. \
+        scripts/record-results --verify asks it of the code in the tree against results/baseline.json.
+
         Examples:
           bench compare --baseline results/baseline.json --current results/quick/results.json
           bench compare --baseline results/baseline.json --profile quick --instructions
+          bench compare --reproduces --baseline results/baseline.json --current /tmp/quick/results.json
         """
     )
 
@@ -25,12 +32,15 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The saved run to compare instead of running (a results.json).", valueName: "file"))
     var current: String?
 
+    @Flag(help: "Fail when any count moved from the baseline's, either way, beyond its recorded spread; compare no timings.")
+    var reproduces = false
+
     @OptionGroup var noise: NoiseFloorOption
     @OptionGroup(title: "Run options (when there is no --current)") var selection: RunOptions
     @OptionGroup(title: "Run options (when there is no --current)") var recording: RecordingOptions
 
     func run() throws {
-        let gate = Gate(baseline: baseline, noiseFloor: noise.noiseFloor)
+        let gate = Gate(baseline: baseline, noiseFloor: noise.noiseFloor, reproduces: reproduces)
         if let current {
             try gate.compare(savedRun: current)
         } else {

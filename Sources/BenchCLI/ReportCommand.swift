@@ -5,7 +5,7 @@ import BenchApp
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Regenerate report.md, its charts, the CSV and github-benchmark.json from a saved results.json.",
+        abstract: "Regenerate report.md, its charts, verdicts.json, the CSV and github-benchmark.json from a saved results.json.",
         discussion: """
         Nothing is re-run: the files are rendered from the saved results alone, byte for byte as the run \
         wrote them (with this version of bench). github-benchmark.json is the customSmallerIsBetter format \
@@ -15,6 +15,7 @@ struct ReportCommand: ParsableCommand {
           bench report --input results/full/results.json
           bench report --input /tmp/run/results.json --output /tmp/report
           bench report --input /tmp/b/results.json --drift-from /tmp/a/results.json --output /tmp/b-report
+          bench report --input results/default/results.json --readme README.md
         """
     )
 
@@ -29,7 +30,18 @@ struct ReportCommand: ParsableCommand {
         valueName: "file"))
     var driftFrom: String?
 
+    @Option(help: ArgumentHelp(
+        "What bench check-results --record wrote: the header then says the code changed since and no count moved.",
+        valueName: "file"))
+    var verification: String?
+
+    @Option(help: ArgumentHelp(
+        "A README whose sections marked <!-- results: NAME --> ... <!-- /results: NAME --> to render from this run.",
+        valueName: "file"))
+    var readme: String?
+
     func run() throws {
-        print(try SavedRuns.report(input: input, output: output, driftFrom: driftFrom))
+        print(try SavedRuns.report(input: input, output: output, driftFrom: driftFrom, verification: verification,
+                                   readme: readme))
     }
 }

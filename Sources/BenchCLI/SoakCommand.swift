@@ -11,7 +11,9 @@ struct SoakCommand: ParsableCommand {
         batches) and reads, opens screens and purges anywhere. Afterwards the same writes are \
         applied serially to a fresh store: the soaked state must equal it, the change counts must \
         match, every long-lived screen must show the final state and no observer may be left. \
-        Exit 0 when every store passes, 1 when one does not.
+        A store that keeps dead observers until a periodic clean-up (snapshot-listened, as the \
+        consistency manager does) is soaked for at most 2 s: each screen opened scans every one \
+        opened before it. Exit 0 when every store passes, 1 when one does not.
 
         Examples:
           bench soak                      10 s per store, one thread per core (at least 2)

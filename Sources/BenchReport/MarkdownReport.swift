@@ -5,19 +5,23 @@ import Foundation
 /// `report.md`: what a person reads. Rendered only from a `RunResult`, so it
 /// can be regenerated from a saved `results.json` without a re-run.
 enum MarkdownReport {
-    public static func render(_ run: RunResult, context: ReportContext = ReportContext()) -> String {
-        render(run, context: context, sweeps: Sweep.all(in: run, context: context))
+    public static func render(
+        _ run: RunResult, context: ReportContext = ReportContext(), verification: ResultsVerification? = nil
+    ) -> String {
+        render(run, context: context, sweeps: Sweep.all(in: run, context: context), verification: verification)
     }
 
-    static func render(_ run: RunResult, context: ReportContext, sweeps: [Sweep]) -> String {
-        var sections = [header(run), stores(run), ClaimsSection.render(run, context: context), summary(run, context: context),
+    static func render(
+        _ run: RunResult, context: ReportContext, sweeps: [Sweep], verification: ResultsVerification?
+    ) -> String {
+        var sections = [header(run, verification: verification), stores(run), ClaimsSection.render(run, context: context), summary(run, context: context),
                         everyCase(run)]
         sections += scenarios(run, context: context, sweeps: sweeps)
         sections += [method(run), floors(run), machine(run)]
         return sections.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
     }
 
-    static func header(_ run: RunResult) -> String {
+    static func header(_ run: RunResult, verification: ResultsVerification?) -> String {
         var text = "# ModelStoreBench results\n\n"
         text += "Profile **\(run.profile)**, \(run.rounds) rounds per case and store, seed \(run.provenance.seed), "
         text += "\(run.provenance.date), commit `\(run.provenance.commit ?? "unknown")`, "
@@ -39,6 +43,13 @@ enum MarkdownReport {
             text += "\nWhere the time went: " + order.compactMap { scenario in
                 seconds[scenario].map { "\(scenario) \(NumberFormat.seconds($0))" }
             }.joined(separator: ", ") + (run.instructionCounting == nil ? "" : "; the instruction pass the rest") + ".\n"
+        }
+        if let verification {
+            text += "\n> **The code has changed since.** On commit `\(verification.checkedCommit)` (\(verification.date)) "
+            text += "the quick profile counted what `\(verification.measuredCommit)` counted, \(verification.countsCompared) "
+            text += "counts compared (exact counts exactly; instruction counts within the spread of the baseline's own "
+            text += "runs, at least the 1% within which counts are alike): no counted figure has moved since these "
+            text += "were measured.\n"
         }
         if run.isPartial { text += "\n> **Interrupted:** only the cases below completed.\n" }
         if run.provenance.isDebugBuild {

@@ -6,7 +6,10 @@ import Foundation
 public struct GateReport: Sendable {
     public enum Verdict: String, Sendable {
         case improved, unchanged, regressed
-        /// In the baseline, absent from a run that should have it.
+        /// Changed either way, where any change fails (`GateRules.reproduction`).
+        case moved
+        /// In the baseline, absent from a run that should have it; or in a
+        /// run, absent from its baseline, so nothing gates it.
         case missing
     }
 
@@ -38,7 +41,7 @@ public struct GateReport: Sendable {
     /// quantities, informational figures, timings on another host).
     var reportedOnly: Int
 
-    public var regressions: [Row] { rows.filter { $0.verdict == .regressed || $0.verdict == .missing } }
+    public var regressions: [Row] { rows.filter { [.regressed, .moved, .missing].contains($0.verdict) } }
     public var passed: Bool { regressions.isEmpty }
 
     public func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
@@ -72,15 +75,7 @@ public enum BaselineComparison {
         }
         let instructions = instructionComparability(baseline, current)
         if let reason = instructions.reason { warnings.append(reason) }
-        let gates = [
-            "exact counts (allocations, lock acquisitions, models, notifications, correctness checks): any change; a count whose rounds differ within a run (thread scheduling) only when every round is past every baseline round",
-            instructions.comparable
-                ? "instructions per operation: a change past ±\(percent(rules.instructionTolerance)) (\(current.instructionCounting?.key ?? ""), as in the baseline; any host)"
-                : "instructions per operation: not gated (see the warning)",
-            sameHost
-                ? "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(percent(rules.timingNoiseFloor)), same host as the baseline"
-                : "timings: not gated, another host than the baseline's",
-        ]
+        let gates = gatesApplied(rules, instructions: instructions.comparable, sameHost: sameHost, current: current)
         let sameProfile = baseline.profile == current.profile
         if !sameProfile {
             warnings.append("the baseline ran profile '\(baseline.profile)', this run '\(current.profile)': only the cases both ran are compared.")
@@ -105,26 +100,69 @@ public enum BaselineComparison {
                     continue
                 }
                 for series in baseStore.metrics {
-                    let now = currentStore.metric(series.metric.id)
-                    let treatment = rules.treatment(
-                        of: series.metric, sameHost: sameHost, instructionsComparable: instructions.comparable,
-                        roundsAgree: roundsAgree(series, rules) && now.map { roundsAgree($0, rules) } ?? true)
-                    guard treatment != .reported else {
+                    if let row = compare(series, currentStore.metric(series.metric.id), of: baseCase, store: baseStore.store,
+                                         rules: rules, sameHost: sameHost, instructionsComparable: instructions.comparable) {
+                        rows.append(row)
+                    } else {
                         reportedOnly += 1
-                        continue
                     }
-                    guard let now else {
-                        rows.append(GateReport.Row(
-                            caseLabel: "\(baseCase.scenario) \(baseCase.label)", store: baseStore.store,
-                            metric: series.metric, treatment: treatment, baseline: series.median, current: nil,
-                            pValue: nil, verdict: .missing))
-                        continue
-                    }
-                    rows.append(row(baseCase, baseStore.store, series, now, treatment, rules))
                 }
+            }
+            // A store the baseline never measured has nothing to be gated
+            // against: the baseline must be recorded again with it.
+            for store in currentCase.stores where baseCase.store(store.store) == nil {
+                rows.append(missingRow(baseCase, store: store.store, reason: "not in the baseline: record it again"))
+            }
+        }
+        if sameProfile {
+            let baselineKeys = Set(baseline.cases.map(\.key))
+            for currentCase in current.cases where !baselineKeys.contains(currentCase.key) {
+                rows.append(missingRow(currentCase, store: "all", reason: "case not in the baseline: record it again"))
             }
         }
         return GateReport(rows: rows, warnings: warnings, gates: gates, reportedOnly: reportedOnly)
+    }
+
+    /// One metric of one store against its baseline; nil when it is only reported.
+    private static func compare(
+        _ series: MetricSeries, _ now: MetricSeries?, of baseCase: CaseResult, store: String, rules: GateRules,
+        sameHost: Bool, instructionsComparable: Bool
+    ) -> GateReport.Row? {
+        let treatment = rules.treatment(
+            of: series.metric, sameHost: sameHost, instructionsComparable: instructionsComparable,
+            roundsAgree: roundsAgree(series, rules) && now.map { roundsAgree($0, rules) } ?? true)
+        guard treatment != .reported else { return nil }
+        guard let now else {
+            return GateReport.Row(
+                caseLabel: "\(baseCase.scenario) \(baseCase.label)", store: store, metric: series.metric,
+                treatment: treatment, baseline: series.median, current: nil, pValue: nil, verdict: .missing)
+        }
+        return row(baseCase, store, series, now, treatment, rules)
+    }
+
+    /// Which gate applied to each kind of metric, one line each, for people.
+    private static func gatesApplied(
+        _ rules: GateRules, instructions comparable: Bool, sameHost: Bool, current: RunResult
+    ) -> [String] {
+        let direction = rules.anyMoveFails ? "either way" : "a regression"
+        let instructionGate: String
+        switch rules.instructionTolerance {
+        case .relative(let fraction):
+            instructionGate = "a change past ±\(percent(fraction))"
+        case .recordedSpread(let least):
+            instructionGate = "a change past the spread of the baseline's own counts, or past ±\(percent(least)) "
+                + "(within which counts are alike) where they spread less"
+        }
+        return [
+            "exact counts (allocations, lock acquisitions, models, notifications, correctness checks): any change \(direction); a count whose rounds differ within a run (thread scheduling) only when every round is past every baseline round",
+            comparable
+                ? "instructions per operation: \(instructionGate), \(direction) (\(current.instructionCounting?.key ?? ""), as in the baseline; any host)"
+                : "instructions per operation: not gated (see the warning)",
+            !rules.gatesTimings ? "timings: not compared (counts only)"
+                : sameHost
+                ? "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(percent(rules.timingNoiseFloor)), same host as the baseline"
+                : "timings: not gated, another host than the baseline's",
+        ]
     }
 
     /// Whether the two runs' instruction counts can be compared, and if not,
@@ -176,7 +214,7 @@ public enum BaselineComparison {
             }
         case .tolerance:
             let change = baseline.median == 0 ? (current.median == 0 ? 0 : .infinity) : current.median / baseline.median - 1
-            direction = abs(change) <= rules.instructionTolerance ? .same : (change < 0 ? .lower : .higher)
+            direction = abs(change) <= rules.instructionTolerance(of: baseline) ? .same : (change < 0 ? .lower : .higher)
         case .statistical:
             let comparison = Comparison(baseline: baseline.rounds, candidate: current.rounds,
                                         alpha: rules.alpha, noiseFloor: rules.timingNoiseFloor)
@@ -187,6 +225,7 @@ public enum BaselineComparison {
         }
         let verdict: GateReport.Verdict = switch direction {
         case .same: .unchanged
+        case _ where rules.anyMoveFails: .moved
         case .lower: metric.lowerIsBetter ? .improved : .regressed
         case .higher: metric.lowerIsBetter ? .regressed : .improved
         }

@@ -36,23 +36,65 @@ import BenchResults
 ///   other machine-dependent quantities (contention, context switches,
 ///   resident memory, concurrent stale/torn reads) are reported, never gated.
 public struct GateRules: Hashable, Sendable {
+    /// How far an instruction count may move before it counts as moved.
+    public enum InstructionTolerance: Hashable, Sendable {
+        /// A fixed fraction of the baseline's count.
+        case relative(Double)
+        /// The spread of the baseline's own counts, from the runs pooled
+        /// into it (what the same build counted from run to run), but at
+        /// least the fraction within which the rules of evidence count two
+        /// counts as alike: a rebuilt binary moves counts that look up
+        /// generic metadata, whose cache is hashed by address, by a few
+        /// tenths of a percent however little its code changed.
+        case recordedSpread(atLeast: Double)
+    }
+
     /// Relative change of a timing's median below which it never regresses.
     public var timingNoiseFloor: Double
     /// Significance a timing's rounds must reach.
     public var alpha: Double
     /// Relative tolerance of an exact count (for float rounding).
     var countTolerance: Double
-    /// Relative change of an instruction count that is a regression.
-    var instructionTolerance: Double
+    var instructionTolerance: InstructionTolerance
+    /// Whether timings are compared at all (only on the baseline's host).
+    var gatesTimings: Bool
+    /// Whether a count that fell fails as one that rose: the question is
+    /// whether the code still counts what the baseline counted, not whether
+    /// it got worse.
+    var anyMoveFails: Bool
 
+    /// The CI gate: counts exactly, instructions within 5%, timings
+    /// statistically past a noise floor; improvements pass.
     public static let standard = GateRules(
-        timingNoiseFloor: 1.5, alpha: 0.05, countTolerance: 1e-6, instructionTolerance: 0.05)
+        timingNoiseFloor: 1.5, alpha: 0.05, countTolerance: 1e-6, instructionTolerance: .relative(0.05),
+        gatesTimings: true, anyMoveFails: false)
 
-    public init(timingNoiseFloor: Double, alpha: Double, countTolerance: Double, instructionTolerance: Double) {
+    /// Whether a run reproduces what a baseline counted: exact counts
+    /// exactly, instruction counts within the baseline's recorded spread,
+    /// in either direction; timings are not compared.
+    public static let reproduction = GateRules(
+        timingNoiseFloor: 1.5, alpha: 0.05, countTolerance: 1e-6,
+        instructionTolerance: .recordedSpread(atLeast: MetricKind.instructionsAlike), gatesTimings: false,
+        anyMoveFails: true)
+
+    init(timingNoiseFloor: Double, alpha: Double, countTolerance: Double, instructionTolerance: InstructionTolerance,
+         gatesTimings: Bool, anyMoveFails: Bool) {
         self.timingNoiseFloor = timingNoiseFloor
         self.alpha = alpha
         self.countTolerance = countTolerance
         self.instructionTolerance = instructionTolerance
+        self.gatesTimings = gatesTimings
+        self.anyMoveFails = anyMoveFails
+    }
+
+    /// The tolerance of an instruction count whose baseline is `series`, as
+    /// a fraction of its median.
+    func instructionTolerance(of series: MetricSeries) -> Double {
+        switch instructionTolerance {
+        case .relative(let fraction): fraction
+        case .recordedSpread(let least):
+            series.median == 0 ? least : max(least, (series.summary.max - series.summary.min) / abs(series.median))
+        }
     }
 
     enum Treatment: String, Sendable {
@@ -79,7 +121,7 @@ public struct GateRules: Hashable, Sendable {
         case .count: return roundsAgree() ? .exact : .countRange
         case .instructions: return instructionsComparable ? .tolerance : .reported
         case .timing:
-            return sameHost && !metric.tail ? .statistical : .reported
+            return gatesTimings && sameHost && !metric.tail ? .statistical : .reported
         case .quantity: return .reported
         }
     }

@@ -18,9 +18,15 @@ public struct StoreDesign: Hashable, Sendable, Codable {
     /// tables), not only through what the screen holds: then drawing a row
     /// is store work.
     public let rowsReadTheStore: Bool
+    /// Whether observers whose screens went away stay registered until a
+    /// periodic clean-up no run lasts long enough to reach, so every screen
+    /// opened scans all that were opened before it: the work of a long soak
+    /// grows with the square of its length.
+    public let keepsDeadObservers: Bool
 
     public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String,
-                modelledOn: String, isUpperBound: Bool = false, rowsReadTheStore: Bool = false) {
+                modelledOn: String, isUpperBound: Bool = false, rowsReadTheStore: Bool = false,
+                keepsDeadObservers: Bool = false) {
         self.name = name
         self.family = family
         self.threading = threading
@@ -28,6 +34,7 @@ public struct StoreDesign: Hashable, Sendable, Codable {
         self.modelledOn = modelledOn
         self.isUpperBound = isUpperBound
         self.rowsReadTheStore = rowsReadTheStore
+        self.keepsDeadObservers = keepsDeadObservers
     }
 }
 

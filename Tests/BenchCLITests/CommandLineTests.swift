@@ -69,7 +69,8 @@ struct CommandLineTests {
     func help() throws {
         let root = try BenchProcess.run(["--help"])
         #expect(root.status == 0)
-        for text in ["run", "compare", "merge", "report", "list", "soak", "bench run --help", "Examples"] {
+        for text in ["run", "compare", "compare-verdicts", "check-results", "merge", "report", "list", "soak",
+                     "bench run --help", "Examples"] {
             #expect(root.output.contains(text), "bench --help lacks \(text)")
         }
         let run = try BenchProcess.run(["run", "--help"])
@@ -82,11 +83,13 @@ struct CommandLineTests {
 
     /// Each subcommand and the options it alone takes.
     static let ownOptions: [(command: String, options: [String])] = [
-        ("compare", ["--baseline", "--current", "--noise-floor", "--profile", "--instructions"]),
+        ("compare", ["--baseline", "--current", "--reproduces", "--noise-floor", "--profile", "--instructions"]),
+        ("compare-verdicts", ["<first>", "<second>"]),
+        ("check-results", ["--current", "--record"]),
         ("soak", ["--store", "--seconds", "--threads", "--seed"]),
-        ("report", ["--input", "--output"]),
+        ("report", ["--input", "--output", "--verification", "--readme"]),
         ("merge", ["--into"]),
-        ("list", []),
+        ("list", ["--json"]),
         ("count-instructions", ["--valgrind-version", "--output-file", "--case"]),
     ]
 

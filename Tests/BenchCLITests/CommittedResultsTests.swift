@@ -4,10 +4,11 @@ import BenchStatistics
 import Foundation
 import Testing
 
-/// The committed reports come from the code they are committed with: a clean
-/// checkout of a commit in this history whose `Sources/` and `Package.swift`
-/// equal this checkout's; and what they say holds of their own figures.
-@Suite("Committed results describe this code")
+/// The published runs are measured from a clean commit of this history, one
+/// for all of them and the baseline; what they say holds of their own
+/// figures. Whether the code in the tree still counts what they counted is
+/// `bench check-results`'s question, asked in CI.
+@Suite("Committed results")
 struct CommittedResultsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -56,39 +57,65 @@ struct CommittedResultsTests {
         let instructionCounting: InstructionProvenance?
     }
 
-    @Test("each published run is of a clean commit in this history with this code", arguments: published)
-    func provenanceIsThisCode(_ profile: String) throws {
-        let data = try Data(contentsOf: Self.root.appendingPathComponent("results/\(profile)/results.json"))
+    /// The commit a published file was measured on, read without the rest
+    /// of the file.
+    static func measuredCommit(_ path: String) throws -> String? {
+        let data = try Data(contentsOf: Self.root.appendingPathComponent(path))
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let run = try decoder.decode(RunOrigin.self, from: data)
-        let commit = try #require(run.provenance.commit, "results/\(profile) names no commit")
-        #expect(try Self.problems(commit: commit, run: "results/\(profile)") == [])
-        #expect(run.instructionCounting != nil, "results/\(profile) has no instruction counts")
+        #expect(run.instructionCounting != nil, "\(path) has no instruction counts")
+        return run.provenance.commit
     }
 
-    /// Why a run of `commit` does not describe this code; empty when it does.
+    /// The published runs and the baseline describe one version of the code:
+    /// what `bench check-results` compares the tree's code with. Whether the
+    /// tree's code still counts what they counted is that check's question,
+    /// not a test's: a test checks the code, not the age of the results.
+    @Test("the published runs and the baseline were measured on one clean commit of this history")
+    func oneMeasuredCode() throws {
+        let files = Self.published.map { "results/\($0)/results.json" } + ["results/baseline.json"]
+        let commits = try files.map { file in (file, try #require(try Self.measuredCommit(file), "\(file) names no commit")) }
+        for (file, commit) in commits {
+            #expect(try Self.problems(commit: commit, run: file) == [])
+        }
+        let first = commits[0]
+        for (file, commit) in commits.dropFirst() {
+            let changed = try Self.git(["diff", "--name-only", first.1, commit, "--", "Sources", "Package.swift"])
+            #expect(changed.status == 0 && changed.output.isEmpty,
+                    "\(file) was measured on other code than \(first.0): \(changed.output)")
+        }
+    }
+
+    /// Why a run of `commit` cannot be published; empty when it can.
     static func problems(commit: String, run: String) throws -> [String] {
         if commit.hasSuffix("-dirty") { return ["\(run) was measured from a modified tree (\(commit))"] }
         guard try git(["cat-file", "-e", "\(commit)^{commit}"]).status == 0 else {
             return ["\(run) names commit \(commit), which is not in this history"]
         }
-        let changed = try git(["diff", "--name-only", commit, "--", "Sources", "Package.swift"])
-        guard changed.status == 0, changed.output.isEmpty else {
-            return ["\(run) was measured on \(commit); since then these changed: \(changed.output)"]
-        }
         return []
     }
 
-    @Test("a dirty commit, one not in this history, and one with other code are refused; this one is not")
+    @Test("a dirty commit and one not in this history are refused; this one is not")
     func refusals() throws {
         let head = try Self.git(["rev-parse", "HEAD"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(try Self.problems(commit: head + "-dirty", run: "a run").count == 1)
         #expect(try Self.problems(commit: "0123456789abcdef0123456789abcdef01234567", run: "a run").count == 1)
-        // The first commit of this history had none of today's code.
-        let first = try Self.git(["rev-list", "--max-parents=0", "HEAD"]).output.split(separator: "\n").first.map(String.init)
-        #expect(try Self.problems(commit: try #require(first), run: "a run").count == 1)
+        #expect(try Self.problems(commit: head, run: "a run") == [])
+    }
+
+    /// A verification, when there is one, speaks of the published runs and
+    /// of a later clean commit of this history.
+    @Test("the recorded verification is of the published runs' commit, by a later commit")
+    func verificationIsOfTheseRuns() throws {
+        let file = Self.root.appendingPathComponent("results/verification.json")
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        let verification = try ResultsVerification.read(from: file)
+        #expect(try Self.measuredCommit("results/default/results.json") == verification.measuredCommit)
+        #expect(try Self.problems(commit: verification.checkedCommit, run: "the verification") == [])
+        let ancestry = try Self.git(["merge-base", "--is-ancestor", verification.measuredCommit, verification.checkedCommit])
+        #expect(ancestry.status == 0, "\(verification.checkedCommit) does not descend from \(verification.measuredCommit)")
     }
 
     @Test("every floor is a lower bound of its operation, by instructions, in every committed run", arguments: readWhole)

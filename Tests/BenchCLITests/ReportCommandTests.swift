@@ -113,7 +113,7 @@ struct ReportCommandTests {
         let regenerated = BenchProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: regenerated) }
         let outcome = try BenchProcess.run(["report", "--input", committed.appendingPathComponent("results.json").path,
-                                            "--output", regenerated.path])
+                                            "--output", regenerated.path] + Self.verification)
         #expect(outcome.status == 0, "\(outcome.error)")
         let rendered = try Self.files(in: regenerated)
         // results.json and the first of the two runs it was recorded with (scripts/record-results).
@@ -125,9 +125,58 @@ struct ReportCommandTests {
         }
     }
 
+    /// The README's results sections (`<!-- results: NAME -->`) are what
+    /// this bench renders from results/default: every figure they quote is
+    /// the published run's.
+    @Test("the README's figures are those of the published default run")
+    func readmeFigures() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("<!-- results: verdicts -->"))
+        #expect(try Self.renderingReadme(readme, in: directory) == readme, "README.md is stale: scripts/record-results --render")
+    }
+
+    /// A figure changed by hand is caught: the rendering puts it back.
+    @Test("a figure changed in the README is caught")
+    func changedReadmeFigure() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        // The section's last digit: a figure of the last scenario's summary.
+        let end = try #require(readme.range(of: "<!-- /results: verdicts -->"))
+        let digit = try #require(readme[..<end.lowerBound].lastIndex { $0.isNumber })
+        var changed = readme
+        changed.replaceSubrange(digit...digit, with: readme[digit] == "7" ? "8" : "7")
+        #expect(try Self.renderingReadme(changed, in: directory) != changed)
+    }
+
+    /// `text` as a README, after `bench report --readme` rendered its
+    /// sections from results/default.
+    static func renderingReadme(_ text: String, in directory: URL) throws -> String {
+        let copy = directory.appendingPathComponent("README.md")
+        try Data(text.utf8).write(to: copy)
+        let outcome = try BenchProcess.run([
+            "report", "--input", repository.appendingPathComponent("results/default/results.json").path,
+            "--output", directory.appendingPathComponent("report").path, "--readme", copy.path,
+        ] + verification)
+        #expect(outcome.status == 0, "\(outcome.error)")
+        return try String(contentsOf: copy, encoding: .utf8)
+    }
+
     /// The checkout this test was built from.
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The arguments that render the published runs as they were rendered:
+    /// with the verification that the code since reproduces their counts, if
+    /// one was recorded.
+    static var verification: [String] {
+        let file = repository.appendingPathComponent("results/verification.json")
+        return FileManager.default.fileExists(atPath: file.path) ? ["--verification", file.path] : []
+    }
 
     /// Every file below `directory`, as relative paths, sorted.
     static func files(in directory: URL) throws -> [String] {

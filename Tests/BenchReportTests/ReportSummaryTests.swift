@@ -74,7 +74,7 @@ struct ReportSummaryTests {
         let context = Self.claims([ClaimTest(scenario: "demo", metric: "op.p50", rule: .familyWithin(1.25))])
         let report = MarkdownReport.render(Self.run(["a": 300, "b": 100, "c": 200]), context: context)
         #expect(report.contains("## What the sources said, and what we measured"))
-        #expect(report.contains("| 1 | Seed: “Values win.” (`seed.txt`) | **holds** | demo N=1, by time: b 100 ns against a 300 ns: 0.33×"))
+        #expect(report.contains("| 1 | Seed: “Values win.” (A. Author, “Seed”, a test) | **holds** | demo N=1, by time: b 100 ns against a 300 ns: 0.33×"))
         #expect(report.contains("| 1 | demo | N=1 | op p50 (ns) | at most 1.25× the other designs' best | met | time | "
                                 + "b 100 ns against a 300 ns: 0.33×"))
     }

@@ -17,9 +17,9 @@ public enum Profile: String, CaseIterable, Sendable, Codable, CustomStringConver
 
     /// Independent rounds per case and store unless `--rounds` says otherwise.
     /// At least 4: with 3 rounds a side, the rank test cannot reach p < 0.05
-    /// however far apart the stores are. The full profile runs 4: its
-    /// single-threaded cases are decided by instruction counts, which need
-    /// no rounds, and at 5 its measuring alone took 56 minutes (a run of `c01f40c`).
+    /// however far apart the stores are. The full profile runs the fewest,
+    /// 4: its single-threaded cases are decided by instruction counts, which
+    /// need no rounds, and its largest cases set its length.
     public var defaultRounds: Int {
         switch self {
         case .quick: 5
@@ -29,9 +29,7 @@ public enum Profile: String, CaseIterable, Sendable, Codable, CustomStringConver
     }
 
     /// The largest graph the full profile's sweeps build (feed-read,
-    /// cold-load, memory). At 1,000,000 models cold-load, feed-read and
-    /// memory took 9.0, 5.5 and 4.6 minutes of a full run's 56 minutes of measuring (a run of
-    /// `c01f40c`: every round builds a store of them), and the run did not
-    /// fit its hour.
+    /// cold-load, memory): every round builds a store of them, and at twice
+    /// this the full run no longer fits an hour.
     public static let largestSweptGraph = 500_000
 }

@@ -17,11 +17,12 @@ import Synchronization
 /// code on one thread.
 ///
 /// Every thread's instructions in the region count: callgrind's collection
-/// is a state of each thread, and one toggled on only by the thread that
-/// opens the region left out the work a store does on a thread of its own
-/// (snapshot-listened's manager: a rename with every holder re-rendered
-/// counted 8.6 million instructions and took 129 ms). How often such threads
-/// wake each other depends on scheduling, so those counts move between runs.
+/// is a state of each thread, so it is on in every thread from the start,
+/// and only instrumentation, which is the process's, is switched around the
+/// region; toggled by the opening thread alone, collection would leave out
+/// the work a store does on a thread of its own (snapshot-listened's
+/// manager). How often such threads wake each other depends on scheduling,
+/// so their counts can move a little between runs.
 public struct InstructionCounter: Sendable {
     /// The environment variable naming callgrind's output file.
     public static let outputVariable = "BENCH_CALLGRIND_OUT"
@@ -30,10 +31,9 @@ public struct InstructionCounter: Sendable {
     ///
     /// jemalloc returns unused pages to the system on a clock (after
     /// `dirty_decay_ms`, then `muzzy_decay_ms`), so with its defaults how
-    /// much purging an operation triggers depends on time: counts of one
-    /// build from one directory moved by up to 1.1% between runs. Never
-    /// purging makes them repeat exactly (132 of 132 equal in two full quick
-    /// passes); it is housekeeping on a timer, not the work an operation does.
+    /// much purging an operation triggers depends on time, and counts of one
+    /// build would move between runs. Never purging makes them repeat; it is
+    /// housekeeping on a timer, not the work an operation does.
     public static let allocatorOptions = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
 
     /// Callgrind numbers its dumps per process, so the next number is shared

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Facts read from the machine; each falls back to "unknown" rather than failing.
-enum MachineFacts {
+public enum MachineFacts {
     static func toolchain() -> String {
         if let output = run("swift", ["--version"]), let line = output.split(separator: "\n").first {
             return String(line)
@@ -50,7 +50,7 @@ enum MachineFacts {
 
     /// Runs a program found on PATH; its standard output, or nil if it
     /// could not run or failed.
-    private static func run(_ program: String, _ arguments: [String]) -> String? {
+    public static func run(_ program: String, _ arguments: [String]) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + arguments

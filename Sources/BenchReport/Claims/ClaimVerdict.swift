@@ -24,6 +24,9 @@ struct ClaimVerdict {
         /// What a chart draws across the case, in the metric's unit: the
         /// bound, the "before", a published figure.
         var marks: [(value: Double, label: String)] = []
+        /// The intervals the outcome was read from: a cost ratio ("snapshot-flat
+        /// over uniquing-main") or a store's figure, each with its value.
+        var intervals: [VerdictsFile.Interval] = []
 
         /// "instructions" when an instruction count decided, "time" for a
         /// timing, else the metric's unit.
@@ -53,52 +56,81 @@ struct ClaimVerdict {
         }
     }
 
+    /// What the run shows of the claim as a whole.
+    enum Standing: String, Codable {
+        case holds
+        case holdsOnlyFor = "holds only for"
+        case holdsWhereShown = "holds where shown"
+        case holdsOnlyWhen = "holds only when"
+        case holdsExceptWhen = "holds except when"
+        case doesNotHold = "does not hold"
+        case notShown = "not shown by this run"
+        case notMeasured = "not measured"
+        case notTested = "not tested"
+        case reference = "a published figure, not judged"
+    }
+
+    /// The verdict's standing and, for the reader, the verdict in full:
     /// "holds", "holds only when …", "does not hold here", "not shown by
-    /// this run", or why there is no verdict.
-    var verdict: String {
-        guard !favoured.isEmpty else { return "not tested: no \(claim.favours.label) store ran" }
-        guard !findings.isEmpty else { return "not measured in this run (the full profile runs every case it needs)" }
+    /// this run", or why there is none.
+    var verdict: (standing: Standing, text: String) {
+        guard !favoured.isEmpty else { return (.notTested, "not tested: no \(claim.favours.label) store ran") }
+        guard !findings.isEmpty else {
+            return (.notMeasured, "not measured in this run (the full profile runs every case it needs)")
+        }
         let judged = findings.filter { $0.outcome != nil }
-        guard !judged.isEmpty else { return "a published figure, set beside ours and not judged" }
+        guard !judged.isEmpty else { return (.reference, "a published figure, set beside ours and not judged") }
         let met = judged.filter { $0.outcome == .met }
         let missed = judged.filter { $0.outcome == .missed }
         let open = judged.filter { $0.outcome == .notShown }
+        var standing: Standing
         var text: String
         if missed.isEmpty && open.isEmpty {
-            text = "**holds**"
+            (standing, text) = (.holds, "**holds**")
         } else if met.isEmpty && open.isEmpty {
             let partly = Self.storesPassingEverywhere(judged, among: favoured)
-            text = partly.isEmpty ? "**does not hold here**" : "**holds only for \(partly.joined(separator: ", "))**"
+            (standing, text) = partly.isEmpty
+                ? (.doesNotHold, "**does not hold here**")
+                : (.holdsOnlyFor, "**holds only for \(partly.joined(separator: ", "))**")
         } else if missed.isEmpty {
-            text = met.isEmpty ? "**not shown by this run**" : "**holds where shown** (" + caseNames(met) + ")"
+            (standing, text) = met.isEmpty
+                ? (.notShown, "**not shown by this run**")
+                : (.holdsWhereShown, "**holds where shown** (" + caseNames(met) + ")")
         } else if met.isEmpty {
-            text = "**does not hold** where shown (" + caseNames(missed, namingFailures: true) + ")"
+            (standing, text) = (.doesNotHold, "**does not hold** where shown (" + caseNames(missed, namingFailures: true) + ")")
         } else {
             // Name the shorter list: where it holds, or where it does not.
-            text = met.count <= missed.count
-                ? "**holds only when** " + caseNames(met) : "**holds except when** " + caseNames(missed, namingFailures: true)
+            (standing, text) = met.count <= missed.count
+                ? (.holdsOnlyWhen, "**holds only when** " + caseNames(met))
+                : (.holdsExceptWhen, "**holds except when** " + caseNames(missed, namingFailures: true))
         }
         if !open.isEmpty && !(met.isEmpty && missed.isEmpty) {
             text += "; not shown in " + caseNames(open)
         }
         if !open.isEmpty { text += " (" + Self.whatWouldShow(open) + ")" }
-        // Whether every other store meets the same limits: then a claim that
-        // holds does not set the designs apart.
-        let others = Set(judged.flatMap { $0.figures.map(\.store) }).subtracting(favoured)
-        if missed.isEmpty, open.isEmpty, !others.isEmpty,
-           judged.allSatisfy({ $0.test.rule.isLimit && others.isSubset(of: $0.passing) }) {
-            text += "; so do the other designs here, so it does not set them apart"
-        }
-        return text
+        if setsNoDesignApart { text += "; so do the other designs here, so it does not set them apart" }
+        return (standing, text)
     }
 
-    /// The figure that decided the verdict, for the claims' summary table:
-    /// the first case not met, else the first case.
-    var decidingFigure: String {
+    /// Whether the claim holds and every other store meets the same limits:
+    /// then it is true but does not set the designs apart.
+    var setsNoDesignApart: Bool {
         let judged = findings.filter { $0.outcome != nil }
-        guard let finding = judged.first(where: { $0.outcome != .met }) ?? judged.first ?? findings.first else {
-            return "–"
-        }
+        guard !judged.isEmpty, judged.allSatisfy({ $0.outcome == .met }) else { return false }
+        let others = Set(judged.flatMap { $0.figures.map(\.store) }).subtracting(favoured)
+        return !others.isEmpty && judged.allSatisfy { $0.test.rule.isLimit && others.isSubset(of: $0.passing) }
+    }
+
+    /// The finding that decided the verdict: the first case not met, else
+    /// the first case.
+    var decidingFinding: Finding? {
+        let judged = findings.filter { $0.outcome != nil }
+        return judged.first(where: { $0.outcome != .met }) ?? judged.first ?? findings.first
+    }
+
+    /// The figure that decided the verdict, for the claims' summary table.
+    var decidingFigure: String {
+        guard let finding = decidingFinding else { return "–" }
         return "\(finding.result.title), by \(finding.decidedBy): \(finding.detail)"
     }
 
@@ -166,7 +198,8 @@ struct ClaimVerdict {
                            outcome: Evidence.outcome(cost, atMost: allowed), passing: [], criterion: criterion,
                            detail: detail,
                            marks: [(rival.series.median * (metric.lowerIsBetter ? allowed : 1 / allowed),
-                                    "\(NumberFormat.ratio(allowed)) \(rival.store)")])
+                                    "\(NumberFormat.ratio(allowed)) \(rival.store)")],
+                           intervals: [VerdictsFile.Interval(subject: "\(best.store) over \(rival.store)", cost)])
 
         case .atMost(let limit, let meaning):
             return limitFinding(test, result, metric, series, favoured: favoured, limit: limit, meaning: meaning)
@@ -180,6 +213,7 @@ struct ClaimVerdict {
             var passing = Set<String>()
             var parts: [String] = []
             var marks: [(value: Double, label: String)] = []
+            var intervals: [VerdictsFile.Interval] = []
             for entry in series {
                 guard let then = earlier.store(entry.store)?.metric(id) else { continue }
                 let cost = Evidence.costRatio(entry.series, over: then)
@@ -188,13 +222,14 @@ struct ClaimVerdict {
                 guard favoured.contains(entry.store) else { continue }
                 outcomes.append(outcome)
                 marks.append((then.median, "before: \(entry.store)"))
+                intervals.append(VerdictsFile.Interval(subject: "\(entry.store) over its before", cost))
                 parts.append("\(entry.store) \(quantity(entry.series.median)) against \(quantity(then.median)): "
                     + Self.interval(cost))
             }
             guard !outcomes.isEmpty else { return nil }
             return Finding(test: test, result: result, metric: metric, figures: figures, outcome: Self.all(outcomes),
                            passing: passing, criterion: "below \(meaning)", detail: parts.joined(separator: "; "),
-                           marks: marks)
+                           marks: marks, intervals: intervals)
 
         case .reference:
             guard let reference = context.references.first(where: { $0.matches(result) }) else { return nil }
@@ -231,7 +266,11 @@ struct ClaimVerdict {
             test: test, result: result, metric: metric, figures: series.map { ($0.store, $0.series.median) },
             outcome: all(ours.map(\.outcome)), passing: passing,
             criterion: "\(bound) \(Mechanism.quantity(limit, unit: metric.unit)) (\(meaning))", detail: detail,
-            marks: [(limit, "\(bound) \(Mechanism.quantity(limit, unit: metric.unit))")])
+            marks: [(limit, "\(bound) \(Mechanism.quantity(limit, unit: metric.unit))")],
+            intervals: series.filter { favoured.contains($0.store) }.map { entry in
+                let (low, high) = Evidence.interval(entry.series)
+                return VerdictsFile.Interval(subject: entry.store, value: entry.series.median, low: low, high: high)
+            })
     }
 
     /// Met when every part is, missed when any is, otherwise not shown.
@@ -250,6 +289,12 @@ struct ClaimVerdict {
     /// "1.11× [1.02–1.20×]".
     static func interval(_ ratio: RatioInterval) -> String {
         "\(NumberFormat.ratio(ratio.ratio)) [\(NumberFormat.ratio(ratio.low))–\(NumberFormat.ratio(ratio.high))]"
+    }
+}
+
+extension VerdictsFile.Interval {
+    init(subject: String, _ ratio: RatioInterval) {
+        self.init(subject: subject, value: ratio.ratio, low: ratio.low, high: ratio.high)
     }
 }
 

@@ -9,10 +9,14 @@ public enum ReportFiles {
     static let chartDirectory = "charts"
 
     /// Relative path → contents, in a stable order.
-    public static func render(_ run: RunResult, context: ReportContext) -> [(path: String, contents: Data)] {
+    public static func render(
+        _ run: RunResult, context: ReportContext, verification: ResultsVerification? = nil
+    ) -> [(path: String, contents: Data)] {
         let sweeps = Sweep.all(in: run, context: context)
+        let report = MarkdownReport.render(run, context: context, sweeps: sweeps, verification: verification)
         var files: [(path: String, contents: Data)] = [
-            ("report.md", Data(MarkdownReport.render(run, context: context, sweeps: sweeps).utf8)),
+            ("report.md", Data(report.utf8)),
+            ("verdicts.json", VerdictsFile(run, context: context).json()),
             ("results.csv", run.csv()),
             ("github-benchmark.json", GitHubBenchmarkExport.json(run)),
         ]
@@ -29,8 +33,10 @@ public enum ReportFiles {
     /// earlier report left there that this one does not have. Returns what it
     /// wrote, for a message: "report.md, results.csv, ... and 12 charts".
     @discardableResult
-    public static func write(_ run: RunResult, context: ReportContext, to directory: URL) throws(OutputError) -> String {
-        let files = render(run, context: context)
+    public static func write(
+        _ run: RunResult, context: ReportContext, verification: ResultsVerification? = nil, to directory: URL
+    ) throws(OutputError) -> String {
+        let files = render(run, context: context, verification: verification)
         let charts = directory.appendingPathComponent(chartDirectory)
         if files.contains(where: { $0.path.hasPrefix(chartDirectory + "/") }) {
             try AtomicFile.prepareDirectory(charts)

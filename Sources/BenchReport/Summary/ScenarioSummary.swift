@@ -15,6 +15,15 @@ struct ScenarioSummary {
     /// "**live objects** lead by 3.1× in 1 of 1 cases (best of each family: ...)".
     let families: String
     let mechanisms: [String]
+    /// The headline metric that decided, and how ("instructions", "time").
+    let metric: MetricID
+    let decidedBy: String
+    /// How many cases the scenario ran.
+    let cases: Int
+    /// Each store shown to lead in some cases, and in how many, most first.
+    let leaders: [(store: String, cases: Int)]
+    /// Each family shown to lead in some cases, and in how many, most first.
+    let leadingFamilies: [(family: String, cases: Int)]
 
     static func all(_ run: RunResult, context: ReportContext) -> [ScenarioSummary] {
         var scenarios: [String] = []
@@ -48,11 +57,22 @@ struct ScenarioSummary {
         case .quantity: "measured quantity"
         }
         headline = "\(metric.label) (\(metric.unit)), decided by \(decidedBy)"
+        self.metric = metric.id
+        self.decidedBy = decidedBy
+        self.cases = outcomes.count
+        leaders = Self.counted(outcomes.filter(\.ranking.isClear).map(\.ranking.best))
+        leadingFamilies = Self.counted(outcomes.compactMap(\.family?.winner))
         winner = Self.winner(outcomes)
         families = Self.families(outcomes)
         // Each sentence from the case it describes where the stores are furthest apart.
         let telling = outcomes.sorted { Self.spread($0.ranking) > Self.spread($1.ranking) }.map(\.result)
         mechanisms = Mechanism.sentences(for: telling, stores: run.stores, templates: templates)
+    }
+
+    /// Each name and how often it occurs, most often first, then by name.
+    private static func counted(_ names: [String]) -> [(String, Int)] {
+        Dictionary(grouping: names) { $0 }.map { ($0.key, $0.value.count) }
+            .sorted { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
     }
 
     private static func spread(_ ranking: MetricRanking) -> Double {

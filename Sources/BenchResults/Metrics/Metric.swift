@@ -76,7 +76,7 @@ public enum MetricKind: String, Hashable, Sendable, Codable {
     /// Instruction counts of two stores within this (relative) are alike:
     /// far above how much one count moves between runs (a few hundredths of
     /// a percent), far below any difference of design.
-    static let instructionsAlike = 0.01
+    public static let instructionsAlike = 0.01
     /// A quantity that depends on thread timing or the machine (contention,
     /// context switches, resident memory, stale and torn reads under
     /// concurrency): compared statistically, reported but never gated.

@@ -47,7 +47,8 @@ public final class SnapshotListenedStore: CoreBackedStore, @unchecked Sendable {
             + "ConsistencyManager/ConsistencyManager.swift: a serial OperationQueue, a weak listener map, "
             + "currentModel() read in DispatchQueue.main.sync, updatedModelFromOriginalModel mapping every node, "
             + "one DispatchQueue.main.async per update); models as Rocket Data's documentation (“Models”) "
-            + "describes them")
+            + "describes them",
+        keepsDeadObservers: true)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {
         mainQueue = configuration.mainQueue

@@ -1,0 +1,44 @@
+import BenchResults
+
+/// The figures a README quotes, rendered from a published run so they are
+/// never typed by hand: each a section between `<!-- results: NAME -->` and
+/// `<!-- /results: NAME -->`, replaced whole by `bench report --readme`.
+public enum ReadmeSections {
+    /// Each section's name and its Markdown, in a stable order.
+    static func render(_ run: RunResult, context: ReportContext) -> [(name: String, text: String)] {
+        let verdicts = VerdictsFile(run, context: context)
+        return [("verdicts", claims(verdicts, context: context) + "\n" + scenarios(verdicts))]
+    }
+
+    /// `readme` with every section it marks rendered again from `run`.
+    ///
+    /// - Throws: when a section the run renders is not marked in `readme`,
+    ///   or its end marker is missing: nothing is replaced then.
+    public static func update(_ readme: String, from run: RunResult, context: ReportContext) throws(OutputError) -> String {
+        var text = readme
+        for section in render(run, context: context) {
+            let begin = "<!-- results: \(section.name) -->", end = "<!-- /results: \(section.name) -->"
+            guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
+            else {
+                throw .malformed("the README", reason: "it has no section marked \(begin) … \(end)")
+            }
+            text.replaceSubrange(start.upperBound..<stop.lowerBound, with: "\n" + section.text)
+        }
+        return text
+    }
+
+    /// Each claim: its source, the opening of its quote, and the verdict.
+    private static func claims(_ verdicts: VerdictsFile, context: ReportContext) -> String {
+        let rows = zip(verdicts.claims, context.claims).map { verdict, claim -> [String] in
+            let words = claim.quote.split(separator: " ")
+            let opening = words.prefix(12).joined(separator: " ") + (words.count > 12 ? " …" : "")
+            return ["\(verdict.number)", claim.source, "“\(opening)”", verdict.verdict]
+        }
+        return MarkdownReport.table(["#", "source", "the claim, in its words (opening)", "verdict"], rows, textColumns: 4)
+    }
+
+    /// Each scenario's leader and leading family, as the summary states them.
+    private static func scenarios(_ verdicts: VerdictsFile) -> String {
+        verdicts.scenarios.map { "- **\($0.scenario)** (\($0.metric), by \($0.decidedBy)): \($0.summary).\n" }.joined()
+    }
+}

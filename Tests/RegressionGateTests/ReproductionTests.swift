@@ -1,0 +1,82 @@
+@testable import BenchResults
+@testable import RegressionGate
+import BenchTestSupport
+import Testing
+
+/// `GateRules.reproduction`: does a run count what its baseline counted?
+@Suite("Reproduction check")
+struct ReproductionTests {
+    /// A baseline whose instruction counts come from runs that counted `rounds`.
+    static func baseline(rounds: [Double]) -> RunResult {
+        var run = InstructionGateTests.run(instructions: 0)
+        for index in run.cases[0].stores.indices {
+            let last = run.cases[0].stores[index].metrics.count - 1
+            let metric = run.cases[0].stores[index].metrics[last].metric
+            run.cases[0].stores[index].metrics[last] = MetricSeries(metric: metric, rounds: rounds)
+        }
+        return run
+    }
+
+    @Test("instruction counts within the recorded spread, or within 1% where it is smaller, reproduce")
+    func withinSpread() throws {
+        // Median 1,010, spread 30: 982 and 1,038 reproduce, 975 does not.
+        let spread = Self.baseline(rounds: [1_000, 1_030, 1_010])
+        for count in [982.0, 1_010, 1_038] {
+            let report = try BaselineComparison.compare(
+                baseline: spread, current: InstructionGateTests.run(instructions: count), rules: .reproduction)
+            #expect(report.passed, "\(count) lies within the spread of 30 around the median 1,010")
+        }
+        let beyond = try BaselineComparison.compare(
+            baseline: spread, current: InstructionGateTests.run(instructions: 975), rules: .reproduction)
+        #expect(!beyond.passed)
+        let tight = Self.baseline(rounds: [1_000, 1_000, 1_000])
+        let rebuilt = try BaselineComparison.compare(
+            baseline: tight, current: InstructionGateTests.run(instructions: 1_009), rules: .reproduction)
+        #expect(rebuilt.passed, "0.9%: within the 1% within which counts are alike")
+    }
+
+    @Test("a count that moved either way does not reproduce, and is named")
+    func movedEitherWay() throws {
+        let tight = Self.baseline(rounds: [1_000, 1_000, 1_000])
+        for count in [980.0, 1_020] {
+            let report = try BaselineComparison.compare(
+                baseline: tight, current: InstructionGateTests.run(instructions: count), rules: .reproduction)
+            #expect(report.regressions.map(\.verdict) == [.moved, .moved], "\(count)")
+            #expect(report.regressions.allSatisfy { $0.metric.id == "op.instructions" })
+        }
+        // Under the CI gate, fewer instructions is an improvement.
+        let improved = try BaselineComparison.compare(
+            baseline: tight, current: InstructionGateTests.run(instructions: 900))
+        #expect(improved.passed)
+        // An exact count that fell.
+        let fewer = try BaselineComparison.compare(
+            baseline: SyntheticRun.run(mallocs: 3), current: SyntheticRun.run(mallocs: 2), rules: .reproduction)
+        #expect(Set(fewer.regressions.map(\.metric.id)) == ["op.mallocs"])
+    }
+
+    @Test("timings are not compared")
+    func timingsIgnored() throws {
+        let report = try BaselineComparison.compare(
+            baseline: SyntheticRun.run(timing: [100, 101, 99, 100, 102]),
+            current: SyntheticRun.run(timing: [900, 901, 899, 900, 902]), rules: .reproduction)
+        #expect(report.passed)
+        #expect(report.gates.contains("timings: not compared (counts only)"))
+    }
+
+    @Test("a store or a case the baseline does not have fails, naming it, under either rules")
+    func newStoreOrCase() throws {
+        var current = SyntheticRun.run()
+        var added = current.cases[0].stores[0]
+        added.store = "throwaway"
+        current.cases[0].stores.append(added)
+        current.designs.append(StoreInfo(name: "throwaway", family: "immutable values", threading: "any thread",
+                                         summary: "", floors: [:]))
+        let baseline = SyntheticRun.run(extraCase: false)
+        for rules in [GateRules.standard, .reproduction] {
+            let report = try BaselineComparison.compare(baseline: baseline, current: current, rules: rules)
+            #expect(report.regressions.contains { $0.store == "throwaway" && $0.verdict == .missing })
+            #expect(report.regressions.contains { $0.caseLabel.hasPrefix("churn") && $0.verdict == .missing })
+            #expect(report.table().contains("not in the baseline"))
+        }
+    }
+}
