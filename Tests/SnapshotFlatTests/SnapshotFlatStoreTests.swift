@@ -1,6 +1,6 @@
 import Foundation
 @testable import ModelGraph
-import SnapshotFlat
+@testable import SnapshotFlat
 import StoreInterface
 import StoreTestSupport
 import Synchronization
@@ -36,6 +36,48 @@ struct SnapshotFlatStoreTests {
         #expect(heardOnMain.withLock { $0 } == [true])
         #expect(store.tag(TagID(1))?.attributes.name == rename.name.value!)
         withExtendedLifetime(token) {}
+    }
+
+    /// FlatCache's `FlatCacheKey(typeName: String(describing: T.self), id:)`
+    /// and `storage[key] as? T`: the cost of every get and set.
+    @Test("a value is kept as Any under its type's name and its string id, and cast back by type")
+    func keysAreTypeNames() {
+        let cache = FlatCache()
+        let user = User(id: UserID(1), attributes: UserAttributes(
+            name: "Ada", username: "ada", avatarURL: "", bio: nil, isOnline: true, followerCount: 0, updatedAt: 1))
+        let tag = ModelGraph.Tag(id: TagID(1), attributes: TagAttributes(name: "swift", colorHex: nil, updatedAt: 1))
+        cache.set(user)
+        cache.set(tag)
+        #expect(Set(cache.storage.keys) == [FlatCacheKey(typeName: "User", id: "1"), FlatCacheKey(typeName: "Tag", id: "1")])
+        #expect(cache.get(User.self, id: "1") == user)
+        #expect(cache.get(ModelGraph.Tag.self, id: "1") == tag)
+        #expect(cache.get(FlatNote.self, id: "1") == nil)
+    }
+
+    /// `set(value:)` → `enumerateListeners(key:)`: each live entry of the
+    /// key's weak table, cast to a listener and told `.item(value)`.
+    @Test("a set owes each live listener of its key the value; dead and other keys' listeners hear nothing")
+    func setTellsTheKeysListeners() throws {
+        final class Heard: FlatCacheListener, @unchecked Sendable {
+            var values: [String] = []
+            func flatCacheDidUpdate(_ update: FlatCacheUpdate) {
+                if case .item(let item) = update, let tag = item as? ModelGraph.Tag { values.append(tag.attributes.name) }
+            }
+        }
+        let cache = FlatCache()
+        let listener = Heard(), other = Heard()
+        var dead: Heard? = Heard()
+        cache.add(listener, to: ModelGraph.Tag.self, id: "1")
+        cache.add(dead!, to: ModelGraph.Tag.self, id: "1")
+        cache.add(other, to: User.self, id: "1")
+        dead = nil
+        cache.set(ModelGraph.Tag(id: TagID(1), attributes: TagAttributes(name: "renamed", colorHex: nil, updatedAt: 2)))
+        let owed = cache.takeOwedCalls()
+        #expect(owed.count == 1)
+        for call in owed { call.listener.flatCacheDidUpdate(call.update) }
+        #expect(listener.values == ["renamed"])
+        #expect(other.values.isEmpty)
+        #expect(cache.liveListeners == 2)
     }
 
     @Test("a lookup off the main thread traps, as FlatCache's assert(Thread.isMainThread) does")

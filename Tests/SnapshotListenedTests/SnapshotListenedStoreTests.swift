@@ -100,17 +100,39 @@ struct SnapshotListenedStoreTests {
         }
     }
 
-    @Test("an equal payload short-circuits: no listener is told")
+    /// Rocket Data's data providers post every model they are given; the
+    /// manager compares (`isEqualToModel`) and short-circuits.
+    @Test("an equal payload is posted and compared with every listener's tree, and no listener is told")
     func equalModelsShortCircuit() throws {
         let graph = Fixtures.graph(Fixtures.sharedTagShape)
         let store = SnapshotListenedStore()
         try store.merge(graph.fullBatch)
         let screen = store.screen(showing: graph.noteIDs[0])
         store.settle()
+        let rebuilt = store.manager.rebuilds.load(ordering: .relaxed)
         let same = graph.state.notes[graph.noteIDs[0]]!.attributes
         try store.apply(.note(NotePayload(id: graph.noteIDs[0], title: .present(same.title))))
         store.settle()
+        #expect(store.manager.rebuilds.load(ordering: .relaxed) == rebuilt + 1, "the manager compared the listener's tree")
         #expect(screen.updates == 0)
+    }
+
+    /// `childrenAndListenersForModel` walks every node of the posted model,
+    /// embedded users included, and compares projections for an id it met.
+    @Test("an update walks every posted node and compares the projection of each id it meets again")
+    func projectionsChecked() throws {
+        // One user writes a thread of three messages: the posted thread
+        // meets that user three times.
+        let shape = GraphShape(users: 1, tags: 1, notes: 0, tagsPerNote: 0, threads: 1,
+                               participantsPerMessage: 0, repliesPerMessage: 2, threadDepth: 1)
+        var graph = Fixtures.graph(shape)
+        let store = SnapshotListenedStore()
+        try store.merge(graph.fullBatch)
+        store.settle()
+        let before = store.manager.projectionChecks.load(ordering: .relaxed)
+        try store.apply(.message(graph.editThread(root: graph.threadRootIDs[0])))
+        store.settle()
+        #expect(store.manager.projectionChecks.load(ordering: .relaxed) - before == 2)
     }
 
     @Test("a write from another thread reaches the listeners on the main thread while it serves its queue")

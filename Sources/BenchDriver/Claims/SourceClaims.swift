@@ -104,10 +104,12 @@ extension SourceClaim {
             // Its first test's figures; the reference table sets out all four.
             quote: "Simulator (iPhone 5): 0.150 … iPhone 6+: 0.367",
             favours: DesignSelector(.values, label: "immutable values"),
-            tests: (1...4).map { shape in
-                // The last shape adds a listener rather than updating.
-                ClaimTest(ChildPropagation.self, parameters: ["shape": shape],
-                          { shape == 4 ? $0.listen.p50 : $0.update.p50 }, rule: .reference)
+            tests: PublishedReference.rocketData.map { reference in
+                // The published work: shapes 1-3 post the same tree back, 4 adds a listener.
+                let shape = reference.value
+                return ClaimTest(ChildPropagation.self, parameters: ["shape": shape],
+                                 { ChildPropagation.referenceShapes[shape - 1].addsListener ? $0.listen.p50 : $0.update.p50 },
+                                 rule: .reference)
             }),
         SourceClaim(
             source: "GitHawk", document: .gitHawk,

@@ -23,36 +23,53 @@ enum ChildPropagation: BenchScenario {
     }
 
     /// Rocket Data's PerformanceTests (`plivesey/ConsistencyManager-iOS`,
-    /// `SampleApp/ConsistencyManagerDemoTests/PerformanceTests.swift`), as
-    /// shapes of one thread: total models, branching, listeners, and the
-    /// times the file lists for an iPhone 5 simulator and an iPhone 6 Plus.
+    /// `SampleApp/ConsistencyManagerDemoTests/PerformanceTests.swift`) as
+    /// shapes of one thread, and this project's variants of them.
     struct ReferenceShape: Sendable {
+        enum Work: Sendable {
+            /// What the published test does: the same tree posted back, which
+            /// the manager compares and stops at the root (nothing delivered).
+            case sameTreePosted
+            /// This project's variant: every model of the tree edited, the
+            /// whole tree posted.
+            case everyModelEdited
+            /// A listener added to a 1000-model tree
+            /// (`testListenerSpeedLargeModel`), each on a tree of its own.
+            case listenerAdded(trees: Int)
+        }
+
         let name: String
         let models: Int
         let branching: Int
         let listeners: Int
-        /// "Simulator (iPhone 5)" and "iPhone 6+", seconds.
-        let simulatorSeconds: Double
-        let deviceSeconds: Double
-        /// Trees that each get one listener, timed one by one, instead of
-        /// updates (0: the shape times updates). Rocket Data's test adds one
-        /// listener to a 1000-model tree no one else listens to
-        /// (`testListenerSpeedLargeModel`); so does each of these adds, each
-        /// on a tree of its own.
-        let listenedTrees: Int
+        let work: Work
+        /// "Simulator (iPhone 5)" and "iPhone 6+", seconds, for a shape that
+        /// does the published work; nil for this project's variants.
+        let published: (simulator: Double, device: Double)?
 
-        var addsListener: Bool { listenedTrees > 0 }
+        var addsListener: Bool {
+            if case .listenerAdded = work { return true }
+            return false
+        }
     }
 
     static let referenceShapes = [
-        ReferenceShape(name: "1000 models, branching 1000, 1 listener", models: 1_000, branching: 1_000,
-                       listeners: 1, simulatorSeconds: 0.150, deviceSeconds: 0.367, listenedTrees: 0),
-        ReferenceShape(name: "300 models, branching 300, 10 listeners", models: 300, branching: 300,
-                       listeners: 10, simulatorSeconds: 0.238, deviceSeconds: 0.668, listenedTrees: 0),
-        ReferenceShape(name: "1000 models, branching 2, 1 listener", models: 1_000, branching: 2,
-                       listeners: 1, simulatorSeconds: 0.158, deviceSeconds: 0.366, listenedTrees: 0),
-        ReferenceShape(name: "add a listener to a 1000-model tree, branching 50", models: 1_000, branching: 50,
-                       listeners: 0, simulatorSeconds: 0.022, deviceSeconds: 0.063, listenedTrees: 20),
+        ReferenceShape(name: "Rocket Data's test: the same 1000-model tree posted back, branching 1000, 1 listener",
+                       models: 1_000, branching: 1_000, listeners: 1, work: .sameTreePosted,
+                       published: (0.150, 0.367)),
+        ReferenceShape(name: "Rocket Data's test: the same 300-model tree posted back, branching 300, 10 listeners",
+                       models: 300, branching: 300, listeners: 10, work: .sameTreePosted, published: (0.238, 0.668)),
+        ReferenceShape(name: "Rocket Data's test: the same 1000-model tree posted back, branching 2, 1 listener",
+                       models: 1_000, branching: 2, listeners: 1, work: .sameTreePosted, published: (0.158, 0.366)),
+        ReferenceShape(name: "Rocket Data's test: a listener added to a 1000-model tree, branching 50",
+                       models: 1_000, branching: 50, listeners: 0, work: .listenerAdded(trees: 20),
+                       published: (0.022, 0.063)),
+        ReferenceShape(name: "edited: every model of a 1000-model tree changed, branching 1000, 1 listener",
+                       models: 1_000, branching: 1_000, listeners: 1, work: .everyModelEdited, published: nil),
+        ReferenceShape(name: "edited: every model of a 300-model tree changed, branching 300, 10 listeners",
+                       models: 300, branching: 300, listeners: 10, work: .everyModelEdited, published: nil),
+        ReferenceShape(name: "edited: every model of a 1000-model tree changed, branching 2, 1 listener",
+                       models: 1_000, branching: 2, listeners: 1, work: .everyModelEdited, published: nil),
     ]
 
     static let id = ScenarioID.childPropagation
@@ -70,15 +87,16 @@ enum ChildPropagation: BenchScenario {
     static let headline = Metric.update.p50
     static let charts = [ChartSpec(Metric.update.p50), ChartSpec(Metric.updateRendered.p50)]
 
-    /// The last Rocket Data shape adds a listener rather than updating.
+    /// The shape that adds a listener is timed on that, not on updates.
     static func headline(for parameters: ParameterSet) -> MetricID {
-        parameters["shape"] == referenceShapes.count ? Metric.listen.p50 : headline
+        let shape = parameters["shape"]
+        return shape > 0 && referenceShapes[shape - 1].addsListener ? Metric.listen.p50 : headline
     }
     static let title = "update a user embedded in P messages; every parent must be consistent afterwards"
     static let origin = "Rocket Data"
     static let parameters = [
-        ParameterSpec(variant: "shape", "0: P parents at a depth; 1-4: Rocket Data's reference shapes", range: 0...4,
-                      quick: 0, standard: 0, full: 0),
+        ParameterSpec(variant: "shape", "0: P parents at a depth; 1-4: Rocket Data's performance tests as published; "
+                      + "5-7: shapes 1-3 with every model edited", range: 0...7, quick: 0, standard: 0, full: 0),
         ParameterSpec("P", "messages the user is embedded in", range: 1...1_000_000, tiny: 6, quick: 100, standard: 1_000, full: 1_000),
         ParameterSpec("depth", "reply levels above each parent", range: 0...12, tiny: 1, quick: 1, standard: 2, full: 2),
         ParameterSpec("listeners", "thread screens listening (each also watches the user)", range: 0...100_000,
@@ -88,11 +106,12 @@ enum ChildPropagation: BenchScenario {
     static let notes = [
         "shape 0: the user authors P messages at the given depth below their thread roots; a snapshot store "
             + "rebuilds each parent and every ancestor up to the root, a uniquing store changes one object.",
-        "shapes 1-3 update every model of one thread (Rocket Data posted the same tree back and counted every "
-            + "model as changed; these stores skip equal updates, so every model here really changes); shape 4 "
-            + "times each of 200 new screens looking a held 1000-model thread up and observing it.",
+        "shapes 1-3 do what Rocket Data's PerformanceTests.swift does: the same thread is posted back (the manager "
+            + "compares it with every listener's tree and stops at the root; nothing is delivered); shape 4 times "
+            + "new screens, each observing a held 1000-model thread of its own (the published test adds one listener "
+            + "to one tree); shapes 5-7 are this project's variants of 1-3, every model of the thread edited.",
         "Rocket Data's published times (iPhone 5 simulator, 2016: 0.150 s, 0.238 s, 0.158 s, 0.022 s) are on "
-            + "other hardware and another design; they frame the order of magnitude, not a contest.",
+            + "other hardware; they frame the order of magnitude of shapes 1-4, not a contest.",
     ]
 
     static let mechanisms: [MechanismTemplate] = [
@@ -110,7 +129,7 @@ enum ChildPropagation: BenchScenario {
         let main = profile == .full
             ? ParameterSet.sweep(parameters, profile, "P", [10, 100, 1_000, 10_000])
             : [ParameterSet.defaults(parameters, profile)]
-        return main + ParameterSet.sweep(parameters, profile, "shape", [1, 2, 3, 4])
+        return main + ParameterSet.sweep(parameters, profile, "shape", Array(1...referenceShapes.count))
     }
 
     /// The reference shapes are named after Rocket Data's tests; their other
@@ -119,8 +138,8 @@ enum ChildPropagation: BenchScenario {
         let shape = parameters["shape"]
         guard shape > 0 else { return parameters.label(order: Self.parameters.filter { $0.name != "shape" }) }
         let reference = referenceShapes[shape - 1]
-        return "Rocket Data: \(reference.name)"
-            + (reference.addsListener ? ", \(reference.listenedTrees) trees" : ", updates=\(parameters["updates"])")
+        if case .listenerAdded(let trees) = reference.work { return "shape=\(shape) \(reference.name), \(trees) trees" }
+        return "shape=\(shape) \(reference.name), updates=\(parameters["updates"])"
     }
 
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
@@ -166,16 +185,22 @@ enum ChildPropagation: BenchScenario {
     private static func prepareReference(
         _ reference: ReferenceShape, _ parameters: ParameterSet, seed: UInt64
     ) throws -> Workload {
+        var trees = 1
+        if case .listenerAdded(let count) = reference.work { trees = count }
         var graph = try GeneratedGraph(
-            shape: GraphShape(users: 20, tags: 1, notes: 0, tagsPerNote: 0, threads: max(1, reference.listenedTrees),
+            shape: GraphShape(users: 20, tags: 1, notes: 0, tagsPerNote: 0, threads: trees,
                               participantsPerMessage: 2, repliesPerMessage: reference.branching,
                               threadSize: reference.models),
             seed: seed)
         let initial = graph
         let root = graph.threadRootIDs[0]
-        let updates = reference.addsListener
-            ? []
-            : (0..<(2 * parameters["updates"])).map { _ in ModelPatch.message(graph.editThread(root: root)) }
+        let posts = 2 * parameters["updates"]
+        let updates: [ModelPatch]
+        switch reference.work {
+        case .sameTreePosted: updates = Array(repeating: .message(graph.fullPayload(message: root)), count: posts)
+        case .everyModelEdited: updates = (0..<posts).map { _ in .message(graph.editThread(root: root)) }
+        case .listenerAdded: updates = []
+        }
         return Workload(graph: initial, setup: PayloadBatch(), updates: updates,
                         listened: Array(repeating: root, count: reference.listeners), finalAuthorName: nil,
                         rowsByUpdatedAuthor: 0,
@@ -187,6 +212,7 @@ enum ChildPropagation: BenchScenario {
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         try store.merge(workload.setup)
+        store.finishSetUp()
         if !workload.listenedRoots.isEmpty { return try addListeners(store, workload, context) }
         // Conversation screens, each holding a thread root and observing it.
         let threads = HeldModels(workload.listened.map { store.message($0) })

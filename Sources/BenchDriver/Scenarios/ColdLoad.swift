@@ -74,8 +74,10 @@ enum ColdLoad: BenchScenario {
         context.progress(0.4)
         let store = freshStore(type, parameters, context)
         var mergeFailure: (any Error)?
+        // Until the store has absorbed it: with the work the merge left
+        // another thread (a consistency manager walking what it was posted).
         let merge = try TimedLoop.run(count: 1, context: context) { _ in
-            do { try store.merge(batch) } catch { mergeFailure = error }
+            do { _ = try store.settled { () throws(MergeError) in try store.merge(batch) } } catch { mergeFailure = error }
         }
         if let mergeFailure { throw ScenarioError("cold-load: the merge failed: \(mergeFailure)") }
         batch = PayloadBatch()

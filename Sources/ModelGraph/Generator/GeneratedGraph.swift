@@ -68,7 +68,7 @@ public struct GeneratedGraph: Sendable {
     }
 
     /// A message with every field present and its reply tree embedded.
-    func fullPayload(message id: MessageID) -> MessagePayload {
+    public func fullPayload(message id: MessageID) -> MessagePayload {
         let record = message(id)
         let attributes = record.attributes
         return MessagePayload(

@@ -23,3 +23,21 @@ public struct FlatMessage: Hashable, Sendable {
         self.record = record
     }
 }
+
+// FlatCache's `Identifiable` ids are strings, as GitHawk's models carry them.
+
+extension User: FlatCachable {
+    @inlinable public var cacheID: String { String(id.rawValue) }
+}
+
+extension Tag: FlatCachable {
+    @inlinable public var cacheID: String { String(id.rawValue) }
+}
+
+extension FlatNote: FlatCachable {
+    @inlinable public var cacheID: String { String(id.rawValue) }
+}
+
+extension FlatMessage: FlatCachable {
+    @inlinable public var cacheID: String { String(id.rawValue) }
+}

@@ -2,14 +2,14 @@ import ModelGraph
 import StoreInterface
 
 extension SnapshotFlatStore {
-    /// A lookup is all primitives: a dictionary hit and a copy of the flat
-    /// record (no lock: the cache is the main thread's), so its floor is the
-    /// store's lookup itself. A row
-    /// is the record's fields and its author's and tags' joined through the
-    /// cache, as the store's row joins them.
+    /// A lookup is FlatCache's `get` and nothing else (a key built from the
+    /// type's name and the id, a dictionary hit, a cast from `Any`; no lock:
+    /// the cache is the main thread's), so its floor is the lookup itself. A
+    /// row is the note's fields and its author and tags got from the cache,
+    /// as the store's row gets them.
     public enum Floor: StoreFloor {
-        public static let lookup = "dictionary hit + flat note copy, no lock"
-        public static let row = "flat note + author and tags joined through the cache, no lock"
+        public static let lookup = "FlatCache get: a key from the type's name, a dictionary hit, a cast; no lock"
+        public static let row = "flat note + author and tags got from the cache, no lock"
 
         public static func lookUp(_ id: NoteID, in store: SnapshotFlatStore) -> FlatNote? {
             store.note(id)

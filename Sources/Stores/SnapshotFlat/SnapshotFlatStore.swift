@@ -1,12 +1,19 @@
+import Foundation
 import ModelGraph
 import StoreInterface
 import StoreSupport
 
 /// `snapshot-flat`: GitHawk's FlatCache (`GitHawkApp/FlatCache`,
-/// `FlatCache/FlatCache.swift`): immutable values flat under their ids,
-/// per-id listeners, used from the main thread only and locked nowhere.
+/// `FlatCache/FlatCache.swift`) as it runs: immutable values flat under
+/// their ids, per-key listeners, used from the main thread only and locked
+/// nowhere.
 ///
 /// What sets its costs, and where FlatCache does the same:
+/// - Keys built from the type's name: every `get`, `set` and
+///   `add(listener:value:)` computes `String(describing:)` of the value's
+///   type and hashes it with the id, a string (`FlatCacheKey`,
+///   `Cachable.typeName`); values are stored as `Any` and cast back on every
+///   `get` (`storage[key] as? T`). See `FlatCache`.
 /// - Main thread only, no lock: every `get`, `set` and `add(listener:)`
 ///   begins with `assert(Thread.isMainThread)` and reads or writes the
 ///   `storage` dictionary directly; the concurrent queue it declares is never
@@ -18,19 +25,18 @@ import StoreSupport
 ///   thread's. So does `readRow(of:into:)`, the background path, since
 ///   nothing but the main thread may read the cache.
 /// - Flat values, nothing rebuilt: `set(value:)` replaces one entry. A parent
-///   refers to its children by id; a row joins the note's author and tags
-///   through the cache when displayed, so it shows the current children (a
-///   store access, counted as store work on the main thread).
-/// - Listeners per id, called synchronously on the main thread by the write
-///   (`enumerateListeners(key:)` in `set`). The registry's observers are weak
-///   in FlatCache (`NSHashTable.weakObjects()`); here a screen's token ends
-///   its observation.
-/// - Merging partial payloads into the cached superset is Pinterest's
-///   ("we'll merge the fields of the server response and the properties of
-///   the existing model into a brand new model object": Wendy Lu, “Immutable
+///   refers to its children by id; a row gets the note's author and tags from
+///   the cache when displayed (a store access, counted as store work).
+/// - Listeners per key, weak (`NSHashTable.weakObjects()`; `WeakObjectTable`
+///   here), each entry cast to `FlatCacheListener` and told `.item(value)`
+///   on the main thread once the write's values are stored, as
+///   `set(values:)` tells them.
+/// - Merging partial payloads into the cached superset is Pinterest's ("we'll
+///   merge the fields of the server response and the properties of the
+///   existing model into a brand new model object": Wendy Lu, “Immutable
 ///   models and data consistency in our iOS App”, 2016), which every store
-///   here does through the shared write pipeline; FlatCache's `set` replaces
-///   the value whole.
+///   here does through the shared write pipeline on its records; each merged
+///   model is then `set` into the cache whole.
 public final class SnapshotFlatStore: CoreBackedStore, @unchecked Sendable {
     // @unchecked: every access to `core` runs on `mainQueue`'s main thread.
     public let core: StoreCore<FlatTables>
@@ -38,12 +44,13 @@ public final class SnapshotFlatStore: CoreBackedStore, @unchecked Sendable {
 
     public static let design = StoreDesign(
         name: "snapshot-flat", family: .values, threading: .mainThread,
-        summary: "immutable values flat under their ids, children by id, a row joined through the cache when "
-            + "displayed, listeners per id; main thread only and no lock, writes from other threads hop there "
-            + "(GitHawk's FlatCache)",
-        modelledOn: "GitHawk's FlatCache (GitHawkApp/FlatCache, FlatCache/FlatCache.swift: a storage dictionary, "
-            + "weak listeners per key, assert(Thread.isMainThread) in every get, set and add(listener:)); values "
-            + "changed by new copies (Ryan Nystrom, “Immutable Model Mutability”)",
+        summary: "immutable values flat under string keys built from their type's name, children by id, a row "
+            + "joined through the cache when displayed, weak listeners per key; main thread only and no lock, "
+            + "writes from other threads hop there (GitHawk's FlatCache)",
+        modelledOn: "GitHawk's FlatCache (GitHawkApp/FlatCache, FlatCache/FlatCache.swift: storage [FlatCacheKey: "
+            + "Any] keyed by String(describing:) of the type and a string id, weak listeners per key in an "
+            + "NSHashTable, assert(Thread.isMainThread) in every get, set and add(listener:)); values changed by new "
+            + "copies (Ryan Nystrom, “Immutable Model Mutability”)",
         rowsReadTheStore: true)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {
@@ -56,32 +63,78 @@ public final class SnapshotFlatStore: CoreBackedStore, @unchecked Sendable {
     @discardableResult
     public func merge(_ batch: PayloadBatch) throws(MergeError) -> ChangeSummary {
         let core = core
-        return try mainQueue.runAndWait { () throws(MergeError) in try core.merge(batch) }
+        return try mainQueue.runAndWait { () throws(MergeError) in Self.tellListeners(try core.merge(batch), core) }
     }
 
     @discardableResult
     public func apply(_ patch: ModelPatch) throws(MergeError) -> ChangeSummary {
         let core = core
-        return try mainQueue.runAndWait { () throws(MergeError) in try core.apply(patch) }
+        return try mainQueue.runAndWait { () throws(MergeError) in Self.tellListeners(try core.apply(patch), core) }
     }
 
     @discardableResult
     public func delete(_ model: ModelRef) -> ChangeSummary {
         let core = core
-        return mainQueue.runAndWait { core.delete(model) }
+        return mainQueue.runAndWait { Self.tellListeners(core.delete(model), core) }
+    }
+
+    /// Makes the listener calls the write owes, now that its values are all
+    /// stored and nothing holds the tables; counts them as its notifications.
+    private static func tellListeners(_ summary: ChangeSummary, _ core: StoreCore<FlatTables>) -> ChangeSummary {
+        let calls = core.read { $0.cache.takeOwedCalls() }
+        for call in calls { call.listener.flatCacheDidUpdate(call.update) }
+        var summary = summary
+        summary.notifications = calls.count
+        return summary
+    }
+
+    // MARK: Observing: a listener per key
+
+    public func observe(_ id: UserID, _ handler: @escaping @Sendable (ModelChange<User>) -> Void) -> ObservationToken {
+        listen(User.self, id: String(id.rawValue), handler)
+    }
+
+    public func observe(_ id: TagID, _ handler: @escaping @Sendable (ModelChange<Tag>) -> Void) -> ObservationToken {
+        listen(Tag.self, id: String(id.rawValue), handler)
+    }
+
+    public func observe(_ id: NoteID, _ handler: @escaping @Sendable (ModelChange<FlatNote>) -> Void) -> ObservationToken {
+        listen(FlatNote.self, id: String(id.rawValue), handler)
+    }
+
+    public func observe(
+        _ id: MessageID, _ handler: @escaping @Sendable (ModelChange<FlatMessage>) -> Void
+    ) -> ObservationToken {
+        listen(FlatMessage.self, id: String(id.rawValue), handler)
+    }
+
+    /// A listener object added to the cache under the value's key, on the
+    /// main thread; the token holds it, and the cache only weakly.
+    private func listen<Value: FlatCachable>(
+        _ type: Value.Type, id: String, _ handler: @escaping @Sendable (ModelChange<Value>) -> Void
+    ) -> ObservationToken {
+        let listener = FlatListener(handler)
+        let core = core
+        mainQueue.runAndWait { core.read { $0.cache.add(listener, to: Value.self, id: id) } }
+        return ObservationToken(FlatListenerRegistration(listener))
     }
 
     public func readRow<Sink: RowSink>(of model: ModelRef, into sink: inout Sink) -> Bool {
-        guard !mainQueue.isMainThread else { return lookUpAndDisplay(model, into: &sink) }
         let core = core
+        guard !mainQueue.isMainThread else { return core.read { $0.cache.displayRow(of: model, into: &sink) } }
         return withUnsafeMutablePointer(to: &sink) { target in
             let pointer = UnsafeSink(target)
-            return mainQueue.runAndWait { core.read { $0.records.displayRow(of: model, into: &pointer.target.pointee) } }
+            return mainQueue.runAndWait { core.read { $0.cache.displayRow(of: model, into: &pointer.target.pointee) } }
         }
     }
 
     public var counts: StoreCounts {
-        mainQueue.runAndWait { [self] in coreCounts }
+        let core = core
+        return mainQueue.runAndWait { [self] in
+            var counts = coreCounts
+            counts.observers = core.read { $0.cache.liveListeners }
+            return counts
+        }
     }
 
     public func exportState() -> GraphState {
@@ -97,7 +150,48 @@ private struct UnsafeSink<Sink>: @unchecked Sendable {
     init(_ target: UnsafeMutablePointer<Sink>) { self.target = target }
 }
 
-/// The records, as the cache keeps them. Guarded by the store's lock.
+/// A screen's listener: told `.item(value)`, it casts the value back, as a
+/// GitHawk view controller does in `flatCacheDidUpdate(cache:update:)`.
+private final class FlatListener<Value: FlatCachable>: FlatCacheListener {
+    private let handler: @Sendable (ModelChange<Value>) -> Void
+
+    init(_ handler: @escaping @Sendable (ModelChange<Value>) -> Void) {
+        self.handler = handler
+    }
+
+    func flatCacheDidUpdate(_ update: FlatCacheUpdate) {
+        switch update {
+        case .item(let item):
+            if let value = item as? Value { handler(.updated(value)) }
+        case .removed:
+            handler(.deleted)
+        }
+    }
+}
+
+/// What a token holds: the listener, strongly; cancelling lets it go, and
+/// the cache's weak entry dies with it.
+private final class FlatListenerRegistration: CancellableObserver, @unchecked Sendable {
+    // @unchecked: `listener` is guarded by `lock`.
+    private let lock = NSLock()
+    private var listener: (any FlatCacheListener)?
+
+    init(_ listener: any FlatCacheListener) {
+        self.listener = listener
+    }
+
+    func cancel() {
+        let released = lock.withLock { () -> (any FlatCacheListener)? in
+            defer { listener = nil }
+            return listener
+        }
+        // Released outside the lock: its deinit may run anything.
+        _ = released
+    }
+}
+
+/// The records the shared write pipeline merges into, and the cache the
+/// screens read: every model a write changed is `set` into it whole.
 public struct FlatTables: RecordTables, ValueTables {
     public typealias UserHandle = User
     public typealias TagHandle = Tag
@@ -105,13 +199,39 @@ public struct FlatTables: RecordTables, ValueTables {
     public typealias MessageHandle = FlatMessage
 
     public var records = NormalizedRecords()
+    public let cache = FlatCache()
 
-    // Each value as it stands in the cache. Nothing else: a write changes
-    // only the records, and tells exactly the models whose records changed.
-    // Inlinable so a lookup loads the one dictionary it reads, not all the
-    // tables as an argument.
-    @inlinable public func value(_ id: UserID) -> User? { records.user(id) }
-    @inlinable public func value(_ id: TagID) -> Tag? { records.tag(id) }
-    @inlinable public func value(_ id: NoteID) -> FlatNote? { records.notes[id].map { FlatNote(id: id, record: $0) } }
-    @inlinable public func value(_ id: MessageID) -> FlatMessage? { records.messages[id].map { FlatMessage(id: id, record: $0) } }
+    // A lookup is FlatCache's `get`: a key from the type's name, a cast.
+    @inlinable public func value(_ id: UserID) -> User? { cache.get(User.self, id: String(id.rawValue)) }
+    @inlinable public func value(_ id: TagID) -> Tag? { cache.get(Tag.self, id: String(id.rawValue)) }
+    @inlinable public func value(_ id: NoteID) -> FlatNote? { cache.get(FlatNote.self, id: String(id.rawValue)) }
+    @inlinable public func value(_ id: MessageID) -> FlatMessage? {
+        cache.get(FlatMessage.self, id: String(id.rawValue))
+    }
+
+    /// Sets every model the write changed into the cache, and removes the
+    /// deleted ones: each owes its key's listeners a call.
+    public mutating func commit(_ write: inout RecordChanges) {
+        for model in write.changed {
+            switch model {
+            case .user(let id): if let user = records.user(id) { cache.set(user) }
+            case .tag(let id): if let tag = records.tag(id) { cache.set(tag) }
+            case .note(let id): if let record = records.notes[id] { cache.set(FlatNote(id: id, record: record)) }
+            case .message(let id):
+                if let record = records.messages[id] { cache.set(FlatMessage(id: id, record: record)) }
+            }
+        }
+        for model in write.deleted {
+            switch model {
+            case .user(let id): cache.remove(User.self, id: String(id.rawValue))
+            case .tag(let id): cache.remove(Tag.self, id: String(id.rawValue))
+            case .note(let id): cache.remove(FlatNote.self, id: String(id.rawValue))
+            case .message(let id): cache.remove(FlatMessage.self, id: String(id.rawValue))
+            }
+        }
+    }
+
+    /// The cache's listeners are owed their calls; nothing goes through the
+    /// core's notifier.
+    public func schedule(_ write: RecordChanges, into pending: inout PendingNotifications<Changes>) {}
 }

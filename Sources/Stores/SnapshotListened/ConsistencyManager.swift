@@ -4,54 +4,26 @@ import ModelGraph
 import StoreInterface
 import Synchronization
 
-/// A model a listener holds: one of the four, as a tree of values.
-enum ListenedModel: Hashable, Sendable {
-    case user(User)
-    case tag(Tag)
-    case note(Note)
-    case message(Message)
-
-    /// Every model in the tree, the root first, as the manager's listener
-    /// map indexes it (`ConsistencyManager.addListener(_:recursivelyToChildModels:)`).
-    var members: [ModelRef] {
-        switch self {
-        case .user(let user): return [ModelRef.user(user.id)]
-        case .tag(let tag): return [ModelRef.tag(tag.id)]
-        case .note(let note): return [ModelRef.note(note.id), ModelRef.user(note.author.id)] + note.tags.map { ModelRef.tag($0.id) }
-        case .message(let message):
-            var members: [ModelRef] = []
-            var pending = [message]
-            while let next = pending.popLast() {
-                members.append(.message(next.id))
-                members.append(.user(next.author.id))
-                members += next.participants.map { .user($0.id) }
-                pending += next.replies
-            }
-            return members
-        }
-    }
-}
-
 /// One screen listening to one model: what it holds now, on the main thread,
 /// and what to call there when that changes. The manager holds it weakly.
 final class Listener: @unchecked Sendable {
     // @unchecked: `current` is read and written on the main thread only
     // (the manager reads it through `MainQueue.runAndWait`, as
-    // `DispatchQueue.main.sync`).
-    var current: ListenedModel?
-    /// The model listened to, which may not exist yet.
-    let root: ModelRef
-    private let deliverTo: @Sendable (ListenedModel?) -> Void
+    // `DispatchQueue.main.sync`), and by `addListener` before it is shared.
+    var current: (any ListenedNode)?
+    /// The id of the model listened to, which may not exist yet.
+    let rootID: String
+    private let deliverTo: @Sendable ((any ListenedNode)?) -> Void
     private let cancelled = Atomic<Bool>(false)
 
-    init(_ root: ModelRef, _ current: ListenedModel?, deliver: @escaping @Sendable (ListenedModel?) -> Void) {
-        self.root = root
+    init(_ rootID: String, _ current: (any ListenedNode)?, deliver: @escaping @Sendable ((any ListenedNode)?) -> Void) {
+        self.rootID = rootID
         self.current = current
         deliverTo = deliver
     }
 
     /// Hands the listener its new model, unless its observation has ended.
-    func deliver(_ model: ListenedModel?) {
+    func deliver(_ model: (any ListenedNode)?) {
         guard !cancelled.load(ordering: .acquiring) else { return }
         deliverTo(model)
     }
@@ -62,48 +34,46 @@ final class Listener: @unchecked Sendable {
     }
 }
 
-/// What a write changed, as the manager is handed it: the new value of every
-/// changed model, and the deleted ones (`updateModel`, `deleteModel`).
-struct ModelUpdates: Sendable {
-    var changed: [ModelRef: ListenedModel] = [:]
-    /// Messages whose own records changed, with their direct replies now: a
-    /// tree maps its replies from these.
-    var replies: [MessageID: [MessageID]] = [:]
-    var deleted: Set<ModelRef> = []
-
-    var isEmpty: Bool { changed.isEmpty && deleted.isEmpty }
-}
-
 /// Rocket Data's consistency manager (`plivesey/ConsistencyManager-iOS`,
-/// `ConsistencyManager/ConsistencyManager.swift`), as it runs:
+/// `ConsistencyManager/ConsistencyManager.swift`), as it runs. Every behaviour
+/// that sets its costs is the manager's:
 ///
-/// - All its work runs on one serial queue (`queue`, an `OperationQueue` with
-///   `maxConcurrentOperationCount = 1`): `updateModel` and `addListener` only
-///   dispatch a task there and return.
-/// - The listener map is id → weak listeners (`listeners: [String:
-///   WeakListenerArray]`), touched only on that queue; `addListener` walks the
-///   listener's whole model and adds the listener under every id in it
-///   (`addListener(_:recursivelyToChildModels:)`). An update skips dead
-///   entries and keeps them ("We're not going to prune the listeners array
-///   because of performance reasons", `childrenAndListenersForModel`); a
-///   delete prunes the deleted id's array (`deleteModel`: `prune()`), and so
-///   does `cleanMemory`, on a memory warning or every 300 seconds
-///   (`garbageCollectionInterval`), which no round lasts.
-/// - An update collects the listeners of every changed id without
-///   duplicates, each checked against those collected with a full
-///   `reduce { $0 || $1 === listener }`.
-/// - An update reads every affected listener's current model on the main
-///   thread in one `DispatchQueue.main.sync` (`updateListeners`), rebuilds each
-///   listener's tree on the queue with a full `map` over every node
-///   (`updatedModelFromOriginalModel`: every node is mapped and rebuilt, the
-///   changed ones replaced), listens to new children, and hands every result
-///   to its listener in one `DispatchQueue.main.async`.
+/// - All its work runs on one serial queue (an `OperationQueue` with
+///   `maxConcurrentOperationCount = 1`): `updateModel`, `deleteModel` and
+///   `addListener` only dispatch a task there and return.
+/// - The listener map is string id → weak listeners (`listeners: [String:
+///   WeakListenerArray]`), touched only on that queue. `addListener` walks
+///   the listener's whole model and adds it under every id in it
+///   (`addListener(_:recursivelyToChildModels:)`): each add copies the id's
+///   array out of the map, scans it for the listener (`===`), appends and
+///   stores it back.
+/// - An update walks every node of the posted model
+///   (`childrenAndListenersForModel`): each id's projections are compared by
+///   `projectionIdentifier` when the id was met before, and the id's live
+///   listeners are collected without duplicates by a full `reduce { $0 || $1
+///   === listener }` over those collected. Dead entries are skipped and kept
+///   ("We're not going to prune the listeners array because of performance
+///   reasons"); a delete prunes its id's array (`deleteModel`: `prune()`),
+///   and so does `cleanMemory`, every 300 seconds, which no round lasts.
+/// - `updateListeners` reads every collected listener's current model in
+///   one `DispatchQueue.main.sync`, even when there is none, and rebuilds
+///   each on the queue (`updatedModelFromOriginalModel`): every node mapped
+///   and rebuilt with its changed children, a changed node replaced by the
+///   posted one when it differs (`isEqualToModel`), the old subtree walked
+///   again for the ids that changed below it (`changedSubmodelIdsFromModel`),
+///   the change sets unioned up the tree; the listener is then added to
+///   every node of each replacement. The results go to the listeners in one
+///   `DispatchQueue.main.async`, sent even when empty.
 /// - Equal models short-circuit: a listener whose tree did not change is not
-///   told (`isEqualToModel`).
+///   told.
+///
+/// Beyond the manager, for the suite's interface: a listener of a model not
+/// there yet hears it arrive (the manager skips a listener whose current
+/// model is nil).
 final class ConsistencyManager: @unchecked Sendable {
     // @unchecked: `listeners` is touched only on `queue`.
     private let queue: SerialWorker
-    private var listeners: [ModelRef: [WeakListener]] = [:]
+    private var listeners: [String: [WeakListener]] = [:]
     private let mainQueue: MainQueue
     /// Tasks dispatched and deliveries enqueued that have not finished.
     private let inFlight = WorkCount()
@@ -111,6 +81,8 @@ final class ConsistencyManager: @unchecked Sendable {
     let rebuilds = Atomic<Int>(0)
     /// Listeners told of a change, in all.
     let deliveries = Atomic<Int>(0)
+    /// Posted nodes whose id an update met before, so compared projections.
+    let projectionChecks = Atomic<Int>(0)
 
     init(mainQueue: MainQueue) {
         self.mainQueue = mainQueue
@@ -130,176 +102,217 @@ final class ConsistencyManager: @unchecked Sendable {
         queue.submit(task)
     }
 
-    /// `addListener`: indexes the listener under every model of what it
-    /// holds now, on the queue.
-    func addListener(_ listener: Listener, holding model: ListenedModel?) {
+    // MARK: Listening
+
+    /// `addListener(_:)`: the listener's model is read here, then walked on
+    /// the queue to list the listener under every id in it. A listener of a
+    /// model not there yet is listed under that model's id.
+    func addListener(_ listener: Listener) {
+        let model = listener.current
         dispatch {
-            // A model not there yet is listened to by its id, to hear it arrive.
-            for member in model?.members ?? [listener.root] { self.listen(listener, to: member) }
+            if let model {
+                self.listen(listener, recursively: model)
+            } else {
+                self.listen(listener, to: listener.rootID)
+            }
         }
     }
 
-    /// Adds `listener` under `model`'s id unless it is there already, as
-    /// `addListener(_:toModel:)` does: a scan of the id's array comparing
-    /// each live entry with `===` (`if let object = weakArray[i] { if object
-    /// === listener ...`). A dead entry matches nothing, whatever its address
-    /// was: the allocator hands a new listener the address of one just
-    /// freed, and comparing identities kept that listener out of the map.
-    private func listen(_ listener: Listener, to model: ModelRef) {
-        let present = listeners[model]?.contains { $0.listener === listener } ?? false
-        if !present { listeners[model, default: []].append(WeakListener(listener)) }
+    private func listen(_ listener: Listener, recursively model: any ListenedNode) {
+        if let id = model.nodeID { listen(listener, to: id) }
+        model.forEachChild { child in self.listen(listener, recursively: child) }
     }
 
-    /// `updateModel` / `deleteModel`: on the queue, every listener of a
-    /// changed model has its tree rebuilt and handed over on the main thread.
-    func update(_ updates: ModelUpdates) {
-        guard !updates.isEmpty else { return }
-        dispatch { self.run(updates) }
+    /// `addListener(_:toModel:)`: the id's array copied out of the map,
+    /// scanned for a live entry that is the listener, appended to and
+    /// stored back. A dead entry matches nothing, whatever its address was.
+    private func listen(_ listener: Listener, to id: String) {
+        var entries = listeners[id] ?? []
+        let present = entries.contains { $0.listener === listener }
+        guard !present else { return }
+        entries.append(WeakListener(listener))
+        listeners[id] = entries
     }
 
-    private func run(_ updates: ModelUpdates) {
-        // The listeners that care about these ids: a changed id's dead
-        // entries are skipped and kept, a deleted id's pruned.
-        var affected: [Listener] = []
-        for model in updates.changed.keys { collect(listeners[model] ?? [], into: &affected) }
-        for model in updates.deleted {
-            guard var entries = listeners[model] else { continue }
-            entries.removeAll { $0.listener == nil }
-            listeners[model] = entries.isEmpty ? nil : entries
-            collect(entries, into: &affected)
+    // MARK: Updating
+
+    /// `updateModel(_:)`: on the queue, every listener of a model in the
+    /// posted tree has its tree rebuilt and handed over on the main thread.
+    func update(_ posted: any ListenedNode) {
+        dispatch {
+            var updates: [String: NodeChange] = [:]
+            var collected: [Listener] = []
+            self.collect(posted, into: &updates, listeners: &collected)
+            self.updateListeners(collected, with: updates)
         }
-        guard !affected.isEmpty else { return }
-        // One main.sync for every listener's current model.
-        let holders = affected
-        let current = mainQueue.runAndWait { holders.map(\.current) }
-        var results: [(Listener, ListenedModel?)] = []
+    }
+
+    /// `deleteModel(_:)`: the id's listeners, pruned of dead entries, have
+    /// the model removed from their trees.
+    func delete(_ id: String) {
+        dispatch {
+            var live: [Listener] = []
+            if var entries = self.listeners[id] {
+                entries.removeAll { $0.listener == nil }
+                live = entries.compactMap(\.listener)
+                self.listeners[id] = entries
+            }
+            self.updateListeners(live, with: [id: .deleted])
+        }
+    }
+
+    /// `childrenAndListenersForModel`: every node of the posted tree, its
+    /// projections noted under its id and its id's live listeners collected.
+    private func collect(
+        _ model: any ListenedNode, into updates: inout [String: NodeChange], listeners collected: inout [Listener]
+    ) {
+        if let id = model.nodeID {
+            let projections: [any ListenedNode]
+            if case .updated(var current)? = updates[id] {
+                projectionChecks.add(1, ordering: .relaxed)
+                if !current.contains(where: { $0.projection == model.projection }) { current.append(model) }
+                projections = current
+            } else {
+                projections = [model]
+            }
+            updates[id] = .updated(projections)
+            for entry in listeners[id] ?? [] {
+                guard let listener = entry.listener else { continue }
+                let contains = collected.reduce(false) { $0 || $1 === listener }
+                if !contains { collected.append(listener) }
+            }
+        }
+        model.forEachChild { child in collect(child, into: &updates, listeners: &collected) }
+    }
+
+    /// `updateListeners`: one `main.sync` for the current models, every
+    /// tree rebuilt here, one `main.async` for the results.
+    private func updateListeners(_ affected: [Listener], with updates: [String: NodeChange]) {
+        let current = mainQueue.runAndWait { affected.map(\.current) }
+        var results: [(listener: Listener, model: (any ListenedNode)?)] = []
         for (listener, model) in zip(affected, current) {
             guard let model else {
-                // It has arrived.
-                if let arrived = updates.changed[listener.root] { results.append((listener, arrived)) }
+                // Not there when it listened: it hears the model arrive.
+                if case .updated(let posted)? = updates[listener.rootID], let arrived = posted.last {
+                    results.append((listener, arrived))
+                }
                 continue
             }
             rebuilds.add(1, ordering: .relaxed)
-            var replaced: [ListenedModel] = []
-            let mapped = Self.map(model, updates, replaced: &replaced)
-            guard mapped != model else { continue }
+            let rebuilt = Self.rebuild(model, with: updates)
+            guard !rebuilt.changes.isEmpty else { continue }
             // Listen to every model in the subtrees that were replaced, which
             // may hold children the listener had not heard of.
-            for model in replaced {
-                for member in model.members { listen(listener, to: member) }
-            }
-            results.append((listener, mapped))
+            for replacement in rebuilt.replacements { listen(listener, recursively: replacement) }
+            results.append((listener, rebuilt.model))
         }
-        guard !results.isEmpty else { return }
         inFlight.started()
-        // One main.async for every result.
         let handed = results
         mainQueue.enqueue {
+            var told = 0
             for (listener, model) in handed {
+                // The model must still be the one the result was built from.
+                if let id = model?.nodeID, let currentID = listener.current?.nodeID, id != currentID { continue }
                 listener.current = model
                 listener.deliver(model)
+                told += 1
             }
-            self.deliveries.add(handed.count, ordering: .relaxed)
+            self.deliveries.add(told, ordering: .relaxed)
             self.inFlight.finished(waking: self.mainQueue)
-        }
-    }
-
-    /// Appends each live listener of `entries` not collected yet, as
-    /// `childrenAndListenersForModel` does: a full scan of those collected.
-    /// - Complexity: O(`entries.count` × `collected.count`).
-    private func collect(_ entries: [WeakListener], into collected: inout [Listener]) {
-        for entry in entries {
-            guard let listener = entry.listener else { continue }
-            let contains = collected.reduce(false) { $0 || $1 === listener }
-            if !contains { collected.append(listener) }
         }
     }
 
     /// How many entries, dead ones included, the listener map holds for
     /// `model`: what an update scans.
-    func entries(for model: ModelRef) -> Int { listeners[model]?.count ?? 0 }
+    func entries(for model: ModelRef) -> Int { listeners[model.nodeID]?.count ?? 0 }
 
-    // MARK: Mapping a whole tree
+    // MARK: Rebuilding a tree
 
-    /// The tree with every node mapped: a changed node replaced by its new
-    /// value, a deleted one gone (nil for the root), every other node rebuilt
-    /// from its mapped children, as `model.map` rebuilds each
-    /// (`updatedModelFromOriginalModel`). Each replacement is added to
-    /// `replaced`, as the manager collects `newModels` to listen to.
-    static func map(_ model: ListenedModel, _ updates: ModelUpdates, replaced: inout [ListenedModel]) -> ListenedModel? {
-        switch model {
-        case .user(let user):
-            return mapUser(user, updates, &replaced).map(ListenedModel.user)
-        case .tag(let tag):
-            return mapTag(tag, updates, &replaced).map(ListenedModel.tag)
-        case .note(let note):
-            return mapNote(note, updates, &replaced).map(ListenedModel.note)
-        case .message(let message):
-            return mapMessage(message, updates, &replaced).map(ListenedModel.message)
+    /// What a rebuild changed: `ModelUpdates`' two sets.
+    struct Changes {
+        var changed = Set<String>()
+        var deleted = Set<String>()
+
+        var isEmpty: Bool { changed.isEmpty && deleted.isEmpty }
+
+        mutating func formUnion(_ other: Changes) {
+            changed.formUnion(other.changed)
+            deleted.formUnion(other.deleted)
         }
     }
 
-    private static func mapUser(_ user: User, _ updates: ModelUpdates, _ replaced: inout [ListenedModel]) -> User? {
-        if updates.deleted.contains(.user(user.id)) { return nil }
-        if case .user(let new)? = updates.changed[.user(user.id)] {
-            replaced.append(.user(new))
-            return new
+    /// `updatedModelFromOriginalModel`: the tree with every node mapped, a
+    /// posted node replacing its old one where it differs, a deleted one
+    /// gone (nil for the root, or for a node whose required child went).
+    static func rebuild(
+        _ model: any ListenedNode, with updates: [String: NodeChange]
+    ) -> (model: (any ListenedNode)?, changes: Changes, replacements: [any ListenedNode]) {
+        if let id = model.nodeID, let change = updates[id] {
+            switch change {
+            case .updated(let projections):
+                let merged = merge(model, projections)
+                guard !merged.isEqual(to: model) else { return (model, Changes(), []) }
+                var changes = Changes(changed: changedBelow(model, with: updates))
+                changes.changed.insert(id)
+                return (merged, changes, [merged])
+            case .deleted:
+                return (nil, Changes(deleted: [id]), [])
+            }
         }
-        return User(id: user.id, attributes: user.attributes)
+        var changes = Changes()
+        var replacements: [any ListenedNode] = []
+        let mapped = model.mapChildren { child in
+            let rebuilt = rebuild(child, with: updates)
+            changes.formUnion(rebuilt.changes)
+            replacements.append(contentsOf: rebuilt.replacements)
+            return rebuilt.model
+        }
+        if let id = model.nodeID {
+            if mapped == nil {
+                changes.deleted.insert(id)
+            } else if !changes.isEmpty {
+                changes.changed.insert(id)
+            }
+        }
+        return (mapped, changes, replacements)
     }
 
-    private static func mapTag(_ tag: Tag, _ updates: ModelUpdates, _ replaced: inout [ListenedModel]) -> Tag? {
-        if updates.deleted.contains(.tag(tag.id)) { return nil }
-        if case .tag(let new)? = updates.changed[.tag(tag.id)] {
-            replaced.append(.tag(new))
-            return new
+    /// `changedSubmodelIdsFromModel`: the ids below `model` whose posted
+    /// versions differ from the ones in it, each child's set unioned in.
+    private static func changedBelow(_ model: any ListenedNode, with updates: [String: NodeChange]) -> Set<String> {
+        var changed = Set<String>()
+        model.forEachChild { child in
+            if let id = child.nodeID, case .updated(let projections)? = updates[id],
+               !merge(child, projections).isEqual(to: child) {
+                changed.insert(id)
+            }
+            changed.formUnion(changedBelow(child, with: updates))
         }
-        return Tag(id: tag.id, attributes: tag.attributes)
+        return changed
     }
 
-    private static func mapNote(_ note: Note, _ updates: ModelUpdates, _ replaced: inout [ListenedModel]) -> Note? {
-        let ref = ModelRef.note(note.id)
-        if updates.deleted.contains(ref) { return nil }
-        if case .note(let new)? = updates.changed[ref] {
-            replaced.append(.note(new))
-            return new
-        }
-        // A required author deleted cascades; a deleted tag leaves the list.
-        guard let author = mapUser(note.author, updates, &replaced) else { return nil }
-        let tags = note.tags.compactMap { mapTag($0, updates, &replaced) }
-        return Note(id: note.id, attributes: note.attributes, author: author, tags: tags)
+    /// `mergedModelFromModel`: each projection merged in turn; without
+    /// projections of their own, models merge by being replaced.
+    private static func merge(_ model: any ListenedNode, _ projections: [any ListenedNode]) -> any ListenedNode {
+        projections.reduce(model) { _, next in next }
     }
+}
 
-    private static func mapMessage(
-        _ message: Message, _ updates: ModelUpdates, _ replaced: inout [ListenedModel]
-    ) -> Message? {
-        let ref = ModelRef.message(message.id)
-        if updates.deleted.contains(ref) { return nil }
-        var replies = message.replies.compactMap { mapMessage($0, updates, &replaced) }
-        guard case .message(let new)? = updates.changed[ref] else {
-            guard let author = mapUser(message.author, updates, &replaced) else { return nil }
-            return Message(id: message.id, attributes: message.attributes, author: author,
-                           participants: message.participants.compactMap { mapUser($0, updates, &replaced) },
-                           replies: replies)
+/// What an update posted for one id (`ModelChange`): its projections, or a delete.
+enum NodeChange {
+    case updated([any ListenedNode])
+    case deleted
+}
+
+extension ModelRef {
+    /// The id a listened tree gives this model (`ListenedNode.nodeID`).
+    var nodeID: String {
+        switch self {
+        case .user(let id): "u" + String(id.rawValue)
+        case .tag(let id): "t" + String(id.rawValue)
+        case .note(let id): "n" + String(id.rawValue)
+        case .message(let id): "m" + String(id.rawValue)
         }
-        // Its replies as they are now: kept subtrees mapped, new ones as sent.
-        if let order = updates.replies[message.id] {
-            let kept = Dictionary(replies.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            let sent = Dictionary(new.replies.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            replies = order.compactMap { kept[$0] ?? sent[$0] }
-        }
-        let replacement = Message(id: message.id, attributes: new.attributes, author: new.author,
-                                  participants: new.participants, replies: replies)
-        // The node itself, and the replies it did not have (those it had
-        // were mapped above and added what in them was replaced).
-        let node = Message(id: message.id, attributes: new.attributes, author: new.author,
-                           participants: new.participants, replies: [])
-        replaced.append(ListenedModel.message(node))
-        let had = Set(message.replies.map(\.id))
-        for reply in new.replies where !had.contains(reply.id) {
-            replaced.append(ListenedModel.message(reply))
-        }
-        return replacement
     }
 }
 

@@ -3,8 +3,10 @@ import StoreInterface
 import StoreSupport
 
 /// The records, as the app's cache keeps them; the trees are the listeners'.
-/// Guarded by the store's lock. A write hands what it changed to the
-/// consistency manager from inside the lock (a dispatch, nothing more).
+/// Guarded by the store's lock. A write hands the consistency manager what an
+/// app hands it, from inside the lock (a dispatch, nothing more): every model
+/// it merged, as the complete tree the app now holds, changed or not (the
+/// manager finds out by comparing), and every model it deleted.
 public struct ListenedTables: RecordTables, ValueTables {
     public typealias UserHandle = User
     public typealias TagHandle = Tag
@@ -13,6 +15,8 @@ public struct ListenedTables: RecordTables, ValueTables {
 
     public var records = NormalizedRecords()
     let manager: ConsistencyManager
+    /// The models this write merged, in order: what it posts.
+    private var merged: [ModelRef] = []
 
     init(manager: ConsistencyManager) {
         self.manager = manager
@@ -24,29 +28,45 @@ public struct ListenedTables: RecordTables, ValueTables {
     @inlinable public func value(_ id: NoteID) -> Note? { records.note(id) }
     @inlinable public func value(_ id: MessageID) -> Message? { records.message(id) }
 
-    /// The manager is handed every changed model's new value and every
-    /// deleted one, as an app calls `updateModel` and `deleteModel`.
+    public mutating func merge(_ payload: UserPayload, into write: inout RecordChanges) {
+        records.merge(payload, into: &write)
+        merged.append(.user(payload.id))
+    }
+
+    public mutating func merge(_ payload: TagPayload, into write: inout RecordChanges) {
+        records.merge(payload, into: &write)
+        merged.append(.tag(payload.id))
+    }
+
+    public mutating func merge(_ payload: NotePayload, into write: inout RecordChanges) {
+        records.merge(payload, into: &write)
+        merged.append(.note(payload.id))
+    }
+
+    public mutating func merge(_ payload: MessagePayload, into write: inout RecordChanges) {
+        records.merge(payload, into: &write)
+        merged.append(.message(payload.id))
+    }
+
+    /// Posts the merged models as one update (Rocket Data's
+    /// `BatchUpdateModel` when there are several), each as the tree the
+    /// records hold now; deletes each deleted model (`deleteModel`).
     public mutating func commit(_ write: inout RecordChanges) {
-        var updates = ModelUpdates()
-        for model in write.changed {
+        let trees: [any ListenedNode] = merged.compactMap { model in
             switch model {
-            case .user(let id): if let user = records.user(id) { updates.changed[model] = .user(user) }
-            case .tag(let id): if let tag = records.tag(id) { updates.changed[model] = .tag(tag) }
-            case .note(let id): if let note = records.note(id) { updates.changed[model] = .note(note) }
-            case .message(let id):
-                guard let record = records.messages[id] else { continue }
-                // Its own fields and links; its subtree only when its replies
-                // changed, for the replies a listener's tree does not have yet.
-                let relinked = write.relinked.contains(model)
-                let replies = relinked ? record.replies.compactMap { records.message($0) } : []
-                updates.changed[model] = .message(Message(
-                    id: id, attributes: record.attributes, author: records.user(record.author)!,
-                    participants: record.participants.map { records.user($0)! }, replies: replies))
-                if relinked { updates.replies[id] = record.replies }
+            case .user(let id): records.user(id)
+            case .tag(let id): records.tag(id)
+            case .note(let id): records.note(id)
+            case .message(let id): records.message(id)
             }
         }
-        updates.deleted = Set(write.deleted)
-        manager.update(updates)
+        merged.removeAll(keepingCapacity: true)
+        if let only = trees.first, trees.count == 1 {
+            manager.update(only)
+        } else if !trees.isEmpty {
+            manager.update(PostedBatch(models: trees))
+        }
+        for model in write.deleted { manager.delete(model.nodeID) }
     }
 
     /// Nothing to schedule here: the manager tells the listeners.

@@ -11,18 +11,19 @@ import Synchronization
 /// author and tags, a message with its whole thread) and listen to them. The
 /// manager (`ConsistencyManager`) keeps consistent what the listeners hold:
 ///
-/// - a write commits to the records under the lock and hands the manager the
-///   new values, which it takes on its own serial queue; the write returns at
-///   once (`updateModel` dispatches and returns);
-/// - on that queue the manager finds every listener of a changed model
-///   through its listener map (weak; dead entries are kept until a delete
-///   prunes them), reads each
-///   listener's current tree on the main thread in one `main.sync`, rebuilds
-///   every listener's tree with a full map over every node (ten listeners of
-///   one thread: ten rebuilds), and hands the results over in one
-///   `main.async`, where each listener's observer runs;
-/// - observing a model walks the whole tree on the queue to add the listener
-///   under every id in it (`addListener(_:recursivelyToChildModels:)`);
+/// - a write commits to the records under the lock and posts to the manager
+///   what an app posts (Rocket Data's data providers call `updateModel` with
+///   every model they are given): each model it merged, changed or not, as
+///   the complete tree the records now hold, several as one batch; each
+///   deleted model with `deleteModel`. The write returns at once;
+/// - on its own serial queue the manager walks every posted node, collects
+///   the listeners of every id (weak; dead entries kept until a delete
+///   prunes them), reads each listener's current tree on the main thread in
+///   one `main.sync`, rebuilds every listener's tree with a full map over
+///   every node, compares and walks again what changed, and hands the
+///   results over in one `main.async`, where each listener's observer runs;
+/// - observing a model walks its whole tree on the queue to add the listener
+///   under every id in it;
 /// - equal models short-circuit: a listener whose tree did not change is not
 ///   told.
 ///
@@ -40,14 +41,16 @@ public final class SnapshotListenedStore: CoreBackedStore, @unchecked Sendable {
 
     public static let design = StoreDesign(
         name: "snapshot-listened", family: .values, threading: .anyThreadObservedOnMain,
-        summary: "immutable trees held by listening screens, kept consistent by a manager on a serial queue: it "
-            + "reads every listener's tree on the main thread, rebuilds each with a full map and delivers on the "
-            + "main queue (Rocket Data's consistency manager)",
+        summary: "immutable trees held by listening screens, kept consistent by a manager on a serial queue: every "
+            + "merged model is posted, walked and compared; the manager reads every listener's tree on the main "
+            + "thread, rebuilds each with a full map and delivers on the main queue (Rocket Data's consistency "
+            + "manager)",
         modelledOn: "Rocket Data's consistency manager (plivesey/ConsistencyManager-iOS, "
-            + "ConsistencyManager/ConsistencyManager.swift: a serial OperationQueue, a weak listener map, "
-            + "currentModel() read in DispatchQueue.main.sync, updatedModelFromOriginalModel mapping every node, "
-            + "one DispatchQueue.main.async per update); models as Rocket Data's documentation (“Models”) "
-            + "describes them",
+            + "ConsistencyManager/ConsistencyManager.swift: a serial OperationQueue, a weak listener map by string "
+            + "id, childrenAndListenersForModel walking every posted node with its projection check, "
+            + "currentModel() read in DispatchQueue.main.sync, updatedModelFromOriginalModel mapping every node and "
+            + "changedSubmodelIdsFromModel walking what changed, one DispatchQueue.main.async per update); models "
+            + "as Rocket Data's documentation (“Models”) describes them",
         keepsDeadObservers: true)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {
@@ -57,22 +60,22 @@ public final class SnapshotListenedStore: CoreBackedStore, @unchecked Sendable {
     }
 
     public func observe(_ id: UserID, _ handler: @escaping @Sendable (ModelChange<User>) -> Void) -> ObservationToken {
-        listen(.user(id), core.read { $0.value(id) }.map(ListenedModel.user)) { model in
-            guard case .user(let user)? = model else { return handler(.deleted) }
+        listen(ModelRef.user(id).nodeID, core.read { $0.value(id) }) { model in
+            guard let user = model as? User else { return handler(.deleted) }
             handler(.updated(user))
         }
     }
 
     public func observe(_ id: TagID, _ handler: @escaping @Sendable (ModelChange<Tag>) -> Void) -> ObservationToken {
-        listen(.tag(id), core.read { $0.value(id) }.map(ListenedModel.tag)) { model in
-            guard case .tag(let tag)? = model else { return handler(.deleted) }
+        listen(ModelRef.tag(id).nodeID, core.read { $0.value(id) }) { model in
+            guard let tag = model as? Tag else { return handler(.deleted) }
             handler(.updated(tag))
         }
     }
 
     public func observe(_ id: NoteID, _ handler: @escaping @Sendable (ModelChange<Note>) -> Void) -> ObservationToken {
-        listen(.note(id), core.read { $0.value(id) }.map(ListenedModel.note)) { model in
-            guard case .note(let note)? = model else { return handler(.deleted) }
+        listen(ModelRef.note(id).nodeID, core.read { $0.value(id) }) { model in
+            guard let note = model as? Note else { return handler(.deleted) }
             handler(.updated(note))
         }
     }
@@ -80,18 +83,19 @@ public final class SnapshotListenedStore: CoreBackedStore, @unchecked Sendable {
     public func observe(
         _ id: MessageID, _ handler: @escaping @Sendable (ModelChange<Message>) -> Void
     ) -> ObservationToken {
-        listen(.message(id), core.read { $0.value(id) }.map(ListenedModel.message)) { model in
-            guard case .message(let message)? = model else { return handler(.deleted) }
+        listen(ModelRef.message(id).nodeID, core.read { $0.value(id) }) { model in
+            guard let message = model as? Message else { return handler(.deleted) }
             handler(.updated(message))
         }
     }
 
     /// A listener holding `current`, added to the manager; the token keeps it alive.
     private func listen(
-        _ root: ModelRef, _ current: ListenedModel?, _ deliver: @escaping @Sendable (ListenedModel?) -> Void
+        _ rootID: String, _ current: (any ListenedNode)?,
+        _ deliver: @escaping @Sendable ((any ListenedNode)?) -> Void
     ) -> ObservationToken {
-        let listener = Listener(root, current, deliver: deliver)
-        manager.addListener(listener, holding: current)
+        let listener = Listener(rootID, current, deliver: deliver)
+        manager.addListener(listener)
         return ObservationToken(ListenerRegistration(listener, counting: registrations))
     }
 

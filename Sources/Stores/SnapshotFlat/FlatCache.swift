@@ -1,0 +1,152 @@
+/// A value FlatCache can hold: found under its type's name and its id.
+///
+/// FlatCache (`GitHawkApp/FlatCache`, `FlatCache/FlatCache.swift`) keys every
+/// value by `FlatCacheKey(typeName: Self.typeName, id: id)`, where
+/// `typeName` is `String(describing: self)`, computed on every `get`, `set`
+/// and `add(listener:value:)`: what a lookup costs there, it costs here.
+public protocol FlatCachable: Sendable {
+    /// The value's id as FlatCache's `Identifiable` takes it, a string.
+    var cacheID: String { get }
+}
+
+extension FlatCachable {
+    /// `String(describing: self)`, as FlatCache's `Cachable.typeName`.
+    @inlinable
+    public static var typeName: String { String(describing: self) }
+
+    @inlinable
+    var cacheKey: FlatCacheKey { FlatCacheKey(typeName: Self.typeName, id: cacheID) }
+}
+
+/// FlatCache's key: the value's type name and its id, both strings.
+public struct FlatCacheKey: Hashable, Sendable {
+    public let typeName: String
+    public let id: String
+
+    @inlinable
+    public init(typeName: String, id: String) {
+        self.typeName = typeName
+        self.id = id
+    }
+}
+
+/// What FlatCache tells a listener (`FlatCache.Update`), plus what the
+/// suite's interface needs and FlatCache has no call for: a model removed.
+public enum FlatCacheUpdate: Sendable {
+    /// The new value, as `Any`: `.item(value)`, boxed anew for each listener.
+    case item(any Sendable)
+    /// The model was deleted (FlatCache never removes a value but by `clear()`).
+    case removed
+}
+
+/// An object told of a key's changes: FlatCache's `FlatCacheListener`.
+public protocol FlatCacheListener: AnyObject, Sendable {
+    func flatCacheDidUpdate(_ update: FlatCacheUpdate)
+}
+
+/// GitHawk's FlatCache as it runs: values as `Any` under string keys, weak
+/// listeners per key, on the main thread only and locked nowhere.
+///
+/// - `storage: [FlatCacheKey: Any]`: a `get` builds the key from the type's
+///   name and the id, hashes both strings, and casts the `Any` back
+///   (`storage[key] as? T`); a `set` builds the key and boxes the value.
+/// - `listeners: [FlatCacheKey: NSHashTable<AnyObject>]` of weak objects;
+///   `set(value:)` enumerates the key's table and casts every entry
+///   (`object as? FlatCacheListener`) before telling it `.item(value)`.
+///   Linux has no `NSHashTable`: `WeakObjectTable` stands in for
+///   `weakObjects()`.
+/// - Listeners are told after the write's values are all stored (as
+///   `set(values:)` tells them), by the store, outside the write.
+public final class FlatCache: @unchecked Sendable {
+    // @unchecked: used on its store's main thread only, as FlatCache asserts.
+    @usableFromInline var storage: [FlatCacheKey: Any] = [:]
+    @usableFromInline var listeners: [FlatCacheKey: WeakObjectTable] = [:]
+    /// Listener calls the writes so far owe, in order: taken by the store.
+    @usableFromInline var owed: [(listener: any FlatCacheListener, update: FlatCacheUpdate)] = []
+
+    public init() {}
+
+    /// `get(id:)`: the value of type `T` under `id`.
+    /// - Complexity: O(1), after the type's name is computed.
+    @inlinable
+    public func get<T: FlatCachable>(_ type: T.Type, id: String) -> T? {
+        storage[FlatCacheKey(typeName: T.typeName, id: id)] as? T
+    }
+
+    /// `set(value:)`: stores the value and owes each of its key's listeners
+    /// the news.
+    @inlinable
+    public func set<T: FlatCachable>(_ value: T) {
+        let key = value.cacheKey
+        storage[key] = value
+        tellListeners(of: key, .item(value))
+    }
+
+    /// Removes the value of type `T` under `id` and owes its listeners the news.
+    @inlinable
+    public func remove<T: FlatCachable>(_ type: T.Type, id: String) {
+        let key = FlatCacheKey(typeName: T.typeName, id: id)
+        storage[key] = nil
+        tellListeners(of: key, .removed)
+    }
+
+    /// `add(listener:value:)`, by the type and id of the value: the model
+    /// need not be there yet.
+    public func add<T: FlatCachable>(_ listener: any FlatCacheListener, to type: T.Type, id: String) {
+        let key = FlatCacheKey(typeName: T.typeName, id: id)
+        let table = listeners[key] ?? WeakObjectTable()
+        table.add(listener)
+        listeners[key] = table
+    }
+
+    /// `enumerateListeners(key:)`: every live entry of the key's table, cast.
+    @usableFromInline
+    func tellListeners(of key: FlatCacheKey, _ update: @autoclosure () -> FlatCacheUpdate) {
+        guard let table = listeners[key] else { return }
+        for object in table.objectEnumerator() {
+            if let listener = object as? any FlatCacheListener { owed.append((listener, update())) }
+        }
+    }
+
+    /// The listener calls owed, to be made once the write is done.
+    public func takeOwedCalls() -> [(listener: any FlatCacheListener, update: FlatCacheUpdate)] {
+        defer { owed = [] }
+        return owed
+    }
+
+    /// Listeners still alive, across every key.
+    public var liveListeners: Int {
+        listeners.values.reduce(0) { $0 + $1.liveCount }
+    }
+}
+
+/// Linux's stand-in for `NSHashTable.weakObjects()`: weak references keyed
+/// by object identity; its enumerator yields the live objects as `Any`, as
+/// `NSEnumerator` does. A dead entry stays until its object's slot is reused.
+public final class WeakObjectTable: @unchecked Sendable {
+    // @unchecked: used on its cache's main thread only.
+    @usableFromInline struct Entry {
+        weak var object: AnyObject?
+    }
+
+    @usableFromInline var entries: [ObjectIdentifier: Entry] = [:]
+
+    public init() {}
+
+    public func add(_ object: AnyObject) {
+        entries[ObjectIdentifier(object)] = Entry(object: object)
+    }
+
+    /// The live objects, boxed as `Any`.
+    /// - Complexity: O(*n*) for *n* entries, dead ones included.
+    @usableFromInline
+    func objectEnumerator() -> [Any] {
+        var live: [Any] = []
+        for entry in entries.values {
+            if let object = entry.object { live.append(object) }
+        }
+        return live
+    }
+
+    var liveCount: Int { entries.values.count { $0.object != nil } }
+}
