@@ -12,7 +12,8 @@ struct CaseTable {
     /// What the marks in a store's cell mean, for a legend.
     static let legend = "`×n`: n times the best store, shown by the rules of evidence (the interval of the ratio, "
         + "widened by the run-to-run drift, above 1; more than 1% in an exact count or an instruction count); `+n`: n "
-        + "more than a best store of 0; `~`: no difference shown"
+        + "more than a best store of 0; `~`: no difference shown; an upper bound's cell reads against the best contender, "
+        + "which it may beat (`×0.5`), and is marked `(bound)`"
 
     init(_ result: CaseResult, stores: [String]) {
         header = ["metric", "unit"] + stores + ["best"]
@@ -39,10 +40,15 @@ struct CaseTable {
     static func cell(_ median: Double, store: String, ranking: MetricRanking?, best: Double) -> String {
         let value = NumberFormat.value(median)
         guard let ranking, let standing = ranking.standing(of: store) else { return value }
-        guard standing.isWorse else { return "\(value) ~" }
+        let mark = standing.isUpperBound ? " (bound)" : ""
+        // A bound shown better than the best contender says by how much.
+        let shownBetter = standing.isUpperBound && standing.high < 1
+        guard standing.isWorse || shownBetter else { return "\(value) ~\(mark)" }
         // Against nothing a ratio says nothing: the difference itself.
-        guard standing.factor.isFinite else { return "\(value) +\(NumberFormat.value(abs(median - best)))" }
-        return "\(value) \(NumberFormat.factor(standing.factor))"
+        guard standing.factor.isFinite, standing.factor > 0 else {
+            return "\(value) \(median >= best ? "+" : "−")\(NumberFormat.value(abs(median - best)))\(mark)"
+        }
+        return "\(value) \(NumberFormat.factor(standing.factor))\(mark)"
     }
 
     /// The best store, or who shares the lead when the rest is within noise.
@@ -50,7 +56,7 @@ struct CaseTable {
         guard let ranking else { return "–" }
         let leaders = ranking.leaders
         var text: String
-        if leaders.count == ranking.standings.count + 1 {
+        if leaders.count == ranking.contenders.count + 1 {
             text = kind == .count || kind == .instructions ? "all equal" : "none clearly"
         } else if leaders.count == 1 {
             text = ranking.best

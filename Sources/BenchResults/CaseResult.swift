@@ -19,7 +19,7 @@ public struct CaseResult: Hashable, Sendable, Codable {
     public var durationSeconds: Double?
 
     public init(scenario: String, label: String, parameters: [String: Int], headline: MetricID, notes: [String],
-                checks: [MetricID] = [], stores: [StoreCaseResult]) {
+                checks: [MetricID] = [], stores: [StoreCaseResult], upperBounds: Set<String> = []) {
         self.scenario = scenario
         self.label = label
         self.parameters = parameters
@@ -27,7 +27,7 @@ public struct CaseResult: Hashable, Sendable, Codable {
         self.notes = notes
         self.checks = checks
         self.stores = stores
-        self.rankings = MetricRanking.all(stores)
+        self.rankings = MetricRanking.all(stores, upperBounds: upperBounds)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -51,9 +51,10 @@ public struct CaseResult: Hashable, Sendable, Codable {
         rankings = []
     }
 
-    /// Ranks the stores on every metric that ranks them, by this version's rules.
-    mutating func rank() {
-        rankings = MetricRanking.all(stores)
+    /// Ranks the stores on every metric that ranks them, by this version's
+    /// rules, the `upperBounds` beside the best contender.
+    mutating func rank(upperBounds: Set<String>) {
+        rankings = MetricRanking.all(stores, upperBounds: upperBounds)
     }
 
     /// The ranking of one metric, if it ranks stores.

@@ -17,8 +17,8 @@ extension RunResult {
                     merged.cases[caseIndex].stores[storeIndex].metrics.insertBesideItsTiming(counts)
                 }
             }
-            merged.cases[caseIndex].rankings = MetricRanking.all(merged.cases[caseIndex].stores)
         }
+        merged.rankCases()
         return merged
     }
 }

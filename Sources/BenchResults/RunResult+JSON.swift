@@ -58,7 +58,7 @@ extension RunResult {
         }
         result.schemaVersion = currentSchemaVersion
         try result.validate(path: path)
-        for index in result.cases.indices { result.cases[index].rank() }
+        result.rankCases()
         return result
     }
 

@@ -32,9 +32,7 @@ extension RunResult {
             merged.rounds += run.rounds
             merged.durationSeconds += run.durationSeconds
         }
-        for caseIndex in merged.cases.indices {
-            merged.cases[caseIndex].rankings = MetricRanking.all(merged.cases[caseIndex].stores)
-        }
+        merged.rankCases()
         merged.provenance.arguments = ["merged from \(runs.count) runs"] + merged.provenance.arguments
         return merged
     }

@@ -55,6 +55,8 @@ public struct RunResult: Hashable, Sendable, Codable {
         self.durationSeconds = durationSeconds
         self.isPartial = isPartial
         self.warmUpRounds = warmUpRounds
+        // Ranked again knowing which stores are upper bounds.
+        rankCases()
     }
 }
 
@@ -62,5 +64,16 @@ extension RunResult {
     /// What `store` is, if it ran.
     public func design(of store: String) -> StoreInfo? {
         designs.first { $0.name == store }
+    }
+
+    /// The stores that are upper bounds: never a leader, always set beside one.
+    public var upperBounds: Set<String> {
+        Set(designs.filter { $0.isUpperBound == true }.map(\.name))
+    }
+
+    /// Ranks every case again, by this version's rules.
+    mutating func rankCases() {
+        let bounds = upperBounds
+        for index in cases.indices { cases[index].rank(upperBounds: bounds) }
     }
 }

@@ -7,10 +7,14 @@ import Testing
 /// The report's summary over any number of stores, on a run built by hand.
 @Suite("Report summary for N stores")
 struct ReportSummaryTests {
-    static func run(_ medians: [String: Double]) -> RunResult {
+    static func run(
+        _ medians: [String: Double], upperBounds: Set<String> = [],
+        families: [(String, String)] = [("a", "live objects"), ("b", "immutable values"), ("c", "immutable values")]
+    ) -> RunResult {
         let metric = MetricDescriptor(id: "op.p50", label: "op p50", unit: "ns", kind: .timing)
-        let designs = [("a", "live objects"), ("b", "immutable values"), ("c", "immutable values")].map {
-            StoreInfo(name: $0.0, family: $0.1, threading: "any thread", summary: "", floors: [:])
+        let designs = families.map {
+            StoreInfo(name: $0.0, family: $0.1, threading: "any thread", summary: "", isUpperBound: upperBounds.contains($0.0),
+                      floors: [:])
         }
         let stores = designs.map { design in
             let median = medians[design.name]!
@@ -37,6 +41,27 @@ struct ReportSummaryTests {
         #expect(!report.contains("Unused"))
         // Each store's cell: the best bare, the others with their factor.
         #expect(report.contains("| demo | N=1 | op p50 (ns) | 300 ×3.00 | 100 | 200 ×2.00 | b |"))
+    }
+
+    /// An upper bound bounds its family; it never leads, nor stands for its family.
+    @Test("an upper bound with the best figure is set beside the best contender, which leads")
+    func upperBoundsBound() {
+        let report = MarkdownReport.render(Self.run(["a": 300, "b": 100, "c": 200], upperBounds: ["b"]),
+                                           context: ReportContext())
+        #expect(report.contains("**c** leads, ahead of the next store by 1.50×"), "\(report)")
+        #expect(report.contains("upper bounds beside it: b 0.50×"), "\(report)")
+        #expect(report.contains("families: **immutable values** lead by 1.50×"), "\(report)")
+        #expect(report.contains("best of each family: a, c"), "\(report)")
+        #expect(report.contains("| 100 ×0.50 (bound) |"), "\(report)")
+    }
+
+    @Test("a summary names the leading family among three")
+    func threeFamilies() {
+        let run = Self.run(["a": 300, "b": 100, "c": 200],
+                           families: [("a", "live objects"), ("b", "immutable values"), ("c", "a library")])
+        let report = MarkdownReport.render(run, context: ReportContext())
+        #expect(report.contains("families: **immutable values** lead by 2.00×"), "\(report)")
+        #expect(report.contains("best of each family: a, b, c"), "\(report)")
     }
 
     @Test("stores within noise of each other tie, and so do the families")

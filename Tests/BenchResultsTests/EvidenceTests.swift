@@ -43,6 +43,40 @@ struct EvidenceTests {
         #expect(Evidence.outcome(Self.series([1_050], kind: .instructions), limit: 1_000) == .missed)
     }
 
+    /// consistency: 1,313 to 3,409 stale reads per million in every round
+    /// against 0 in every round is a difference; 0 against 0 is a tie.
+    @Test("a difference from zero is a difference, both ways; zero against zero is a tie")
+    func differenceFromZero() {
+        let zeros = Self.series([0, 0, 0, 0, 0], kind: .quantity)
+        let stale = Self.series([3_409, 2_115, 2_081, 1_313, 3_263], kind: .quantity, drift: 0.056)
+        let worse = Evidence.costRatio(stale, over: zeros)
+        #expect(worse.low > 1, "\(worse)")
+        let better = Evidence.costRatio(zeros, over: stale)
+        #expect(better.high < 1, "\(better)")
+        let tie = Evidence.costRatio(zeros, over: Self.series([0, 0, 0, 0, 0], kind: .quantity))
+        #expect(tie.low <= 1 && tie.high >= 1 && !tie.low.isNaN, "\(tie)")
+        // Zero in most rounds against zero: the rounds overlap, nothing shown.
+        let sometimes = Evidence.costRatio(Self.series([0, 0, 7, 0, 0], kind: .quantity), over: zeros)
+        #expect(!(sometimes.low > 1) && !(sometimes.high < 1) && !sometimes.low.isNaN, "\(sometimes)")
+        let overlapping = Evidence.costRatio(Self.series([0, 4, 6, 5, 8], kind: .quantity), over: zeros)
+        #expect(!(overlapping.low > 1) && !overlapping.low.isNaN, "\(overlapping)")
+        // The ranking shows it: the store at 0 leads, the other is shown behind.
+        let ranking = MetricRanking(metric: stale.metric, [("a", zeros), ("b", stale)])
+        #expect(ranking.best == "a")
+        #expect(ranking.isClear)
+    }
+
+    /// A frame budget is absolute: a figure near it on this host may cross
+    /// it on another, 1.6 to 2.1 times slower or faster.
+    @Test("a time budget is met with a 2× margin, missed beyond it, and otherwise depends on the device")
+    func budgetsHaveAMargin() {
+        let frame = Self.series([6_000, 6_100, 5_900, 6_050, 5_950])
+        #expect(Evidence.outcome(frame, budget: 16_667) == .met)
+        #expect(Evidence.outcome(frame, budget: 8_333) == .dependsOnDevice)
+        #expect(Evidence.outcome(frame, budget: 4_000) == .dependsOnDevice)
+        #expect(Evidence.outcome(frame, budget: 2_900) == .missed)
+    }
+
     @Test("a limit on one figure: its median's interval inside, outside, or across it")
     func limits() {
         let figure = Self.series([10, 11, 9, 12, 8])

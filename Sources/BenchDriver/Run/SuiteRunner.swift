@@ -119,7 +119,8 @@ public struct SuiteRunner {
         var result = CaseResult(
             scenario: scenario.rawValue, label: plannedCase.label, parameters: plannedCase.parameters.values,
             headline: scenario.headline(for: plannedCase.parameters), notes: definition.notes + Self.uncountedNote(plannedCase),
-            checks: scenario.checks(for: plannedCase.parameters), stores: stores)
+            checks: scenario.checks(for: plannedCase.parameters), stores: stores,
+            upperBounds: Set(plan.stores.filter(\.design.isUpperBound).map(\.name)))
         result.durationSeconds = Double(MonotonicClock.now() - started) / 1e9
         return result
     }

@@ -76,7 +76,7 @@ struct ScenarioSummary {
     }
 
     private static func spread(_ ranking: MetricRanking) -> Double {
-        ranking.standings.map(\.factor).filter(\.isFinite).max() ?? 1
+        ranking.contenders.map(\.factor).filter(\.isFinite).max() ?? 1
     }
 
     /// The leading store over the cases where a lead is shown; a tie elsewhere.
@@ -90,16 +90,36 @@ struct ScenarioSummary {
         let byStore = Dictionary(grouping: clear, by: \.ranking.best)
         let leaders = byStore.sorted { $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key) }
         func margins(_ outcomes: [Outcome]) -> String {
-            range(outcomes.compactMap { outcome in outcome.ranking.standings.min { $0.factor < $1.factor }.map { ($0.factor, $0.low) } })
+            range(outcomes.compactMap { outcome in outcome.ranking.contenders.min { $0.factor < $1.factor }.map { ($0.factor, $0.low) } })
         }
         let ties = total - clear.count
         let tail = ties > 0 ? "; a tie in the other \(ties)" : ""
         if leaders.count == 1, let only = leaders.first {
             return "**\(only.key)** leads, ahead of the next store by \(margins(only.value)) "
-                + "(shown in \(only.value.count) of \(total) cases\(tail))"
+                + "(shown in \(only.value.count) of \(total) cases\(tail))" + bounds(clear)
         }
         return "the leader depends on the case: " + leaders.map { "**\($0.key)** in \($0.value.count) (by \(margins($0.value)))" }
-            .joined(separator: ", ") + " of \(total)\(tail)"
+            .joined(separator: ", ") + " of \(total)\(tail)" + bounds(clear)
+    }
+
+    /// "; upper bounds beside it: uniquing-locked 0.90×, snapshot-embedded
+    /// 1.3×–2.0×": each upper bound against the leader, where one is shown.
+    private static func bounds(_ clear: [Outcome]) -> String {
+        var factors: [String: [Double]] = [:]
+        var order: [String] = []
+        for outcome in clear {
+            for standing in outcome.ranking.standings where standing.isUpperBound {
+                if factors[standing.store] == nil { order.append(standing.store) }
+                factors[standing.store, default: []].append(standing.factor)
+            }
+        }
+        guard !order.isEmpty else { return "" }
+        return "; upper bounds beside it: " + order.map { store in
+            let sorted = factors[store]!.sorted()
+            func text(_ factor: Double) -> String { factor.isFinite ? NumberFormat.ratio(factor) : "∞" }
+            let span = text(sorted.first!) == text(sorted.last!) ? text(sorted.first!) : "\(text(sorted.first!))–\(text(sorted.last!))"
+            return "\(store) \(span)"
+        }.joined(separator: ", ")
     }
 
     /// Which family leads over the cases where a lead is shown.

@@ -32,8 +32,8 @@ extension RunResult {
                         their.map { Self.drift(series.median, $0) }
                 }
             }
-            result.cases[caseIndex].rankings = MetricRanking.all(result.cases[caseIndex].stores)
         }
+        result.rankCases()
         result.driftCommit = theirs.commit
         return result
     }
