@@ -54,7 +54,7 @@ struct ClaimQuoteTests {
         let altered = SourceClaim(
             source: claim.source, document: claim.document,
             quote: ([changed] + Array(claim.quoteParts.dropFirst())).joined(separator: " … "),
-            favours: claim.favours, tests: claim.tests)
+            measured: claim.measured, favours: claim.favours, tests: claim.tests)
         #expect(altered.partsMissing(from: document) == [changed])
     }
 }

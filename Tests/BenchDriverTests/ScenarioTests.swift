@@ -16,7 +16,7 @@ struct ScenarioTests {
     func checksAreDeclared() {
         // These read, build, time or count what cannot be wrong without
         // another scenario's check failing.
-        let unchecked: Set<ScenarioID> = [.feedRead, .churn, .coldLoad, .memory, .backgroundSync, .codeSize]
+        let unchecked: Set<ScenarioID> = [.feedRead, .churn, .coldLoad, .memory, .backgroundSync]
         for scenario in ScenarioID.allCases where !unchecked.contains(scenario) {
             let cases = scenario.definition.cases(for: .quick)
             #expect(cases.contains { !scenario.checks(for: $0).isEmpty }, "\(scenario) checks nothing")

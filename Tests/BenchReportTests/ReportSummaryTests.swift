@@ -86,11 +86,51 @@ struct ReportSummaryTests {
 
     static let values = DesignSelector(family: "immutable values", label: "immutable values")
 
+    @Test("a time near its budget depends on the device; twice inside it holds; twice past it does not")
+    func budgetsHaveAMargin() {
+        let run = Self.run(["a": 300, "b": 100, "c": 200])
+        func verdict(_ budget: Double) -> String {
+            MarkdownReport.render(run, context: Self.claims([
+                ClaimTest(scenario: "demo", metric: "op.p50", rule: .fitsBudget(budget, meaning: "a frame")),
+            ]))
+        }
+        #expect(verdict(500).contains("| **holds** |"))
+        #expect(verdict(250).contains("**depends on the device**: within 2.00× of its budget in demo"), "\(verdict(250))")
+        #expect(verdict(110).contains("**depends on the device**"))
+        #expect(verdict(40).contains("**does not hold here**"))
+    }
+
+    @Test("each favoured store within a factor of the best contender: a store beyond it is named")
+    func eachWithin() {
+        let report = MarkdownReport.render(Self.run(["a": 100, "b": 150, "c": 300]), context: Self.claims([
+            ClaimTest(scenario: "demo", metric: "op.p50", rule: .eachWithin(2, meaning: "reads")),
+        ]))
+        #expect(report.contains("**holds only for b**"), "\(report)")
+        #expect(report.contains("c 300 ns against a 100 ns: 3.00×"), "\(report)")
+    }
+
+    @Test("a claim no benchmark can test says why, and one true by construction says that")
+    func untestableAndByConstruction() {
+        let document = SourceDocument(
+            author: "A. Author", title: "Seed", location: .text(publication: "a test", date: nil, copy: "seed.txt"))
+        let context = ReportContext(claims: [
+            SourceClaim(source: "Seed", document: document, quote: "Our code got shorter.", measured: "nothing",
+                        favours: Self.values, tests: [], untestable: "it speaks of the app's code"),
+            SourceClaim(source: "Seed", document: document, quote: "Values win.", measured: "a demo", favours: Self.values,
+                        tests: [ClaimTest(scenario: "demo", metric: "op.p50", rule: .atMost(1_000, meaning: "fast"))],
+                        byConstruction: "one pipeline for all"),
+        ])
+        let report = MarkdownReport.render(Self.run(["a": 300, "b": 100, "c": 200]), context: context)
+        #expect(report.contains("not testable by a benchmark: it speaks of the app's code"))
+        #expect(report.contains("By construction: one pipeline for all"))
+    }
+
     static func claims(_ tests: [ClaimTest]) -> ReportContext {
         let document = SourceDocument(
             author: "A. Author", title: "Seed", location: .text(publication: "a test", date: nil, copy: "seed.txt"))
         return ReportContext(claims: [
-            SourceClaim(source: "Seed", document: document, quote: "Values win.", favours: values, tests: tests),
+            SourceClaim(source: "Seed", document: document, quote: "Values win.", measured: "a demo", favours: values,
+                        tests: tests),
         ])
     }
 
@@ -99,7 +139,7 @@ struct ReportSummaryTests {
         let context = Self.claims([ClaimTest(scenario: "demo", metric: "op.p50", rule: .familyWithin(1.25))])
         let report = MarkdownReport.render(Self.run(["a": 300, "b": 100, "c": 200]), context: context)
         #expect(report.contains("## What the sources said, and what we measured"))
-        #expect(report.contains("| 1 | Seed: “Values win.” (A. Author, “Seed”, a test) | **holds** | demo N=1, by time: b 100 ns against a 300 ns: 0.33×"))
+        #expect(report.contains("| 1 | Seed: “Values win.” (A. Author, “Seed”, a test) | a demo | **holds** | demo N=1, by time: b 100 ns against a 300 ns: 0.33×"))
         #expect(report.contains("| 1 | demo | N=1 | op p50 (ns) | at most 1.25× the other designs' best | met | time | "
                                 + "b 100 ns against a 300 ns: 0.33×"))
     }

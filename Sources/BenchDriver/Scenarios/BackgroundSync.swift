@@ -56,6 +56,7 @@ enum BackgroundSync: BenchScenario {
         static let render: MetricID = "main.render"
         static let store: MetricID = "main.store"
         static let storeWall: MetricID = "main.store.wall"
+        static let mainShare: MetricID = "main.share"
         static let writerBatch: MetricID = "writer.batch"
         static let writerDecode: MetricID = "writer.decode"
         static let writerCommit: MetricID = "writer.commit"

@@ -204,7 +204,7 @@ enum Consistency: BenchScenario {
         var metrics = RoundMetrics()
         let total = Double(max(1, reads.load(ordering: .relaxed)))
         metrics.add(Metric.reads, "reads (a message row and a user row)", unit: "count", kind: .quantity,
-                    informational: true, total)
+                    lowerIsBetter: false, informational: true, total)
         metrics.add(Metric.stale, "stale reads after a notification", unit: "per million", kind: .quantity,
                     Double(stale.load(ordering: .relaxed)) / total * 1e6)
         metrics.add(Metric.torn, "torn reads", unit: "per million", kind: .quantity,

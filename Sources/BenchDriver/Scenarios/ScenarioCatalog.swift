@@ -15,7 +15,6 @@ public enum ScenarioID: String, CaseIterable, Sendable, Codable {
     case coldLoad = "cold-load"
     case memory
     case consistency
-    case codeSize = "code-size"
 
     /// The scenario's definition, for its metadata.
     public var definition: any BenchScenario.Type {
@@ -31,7 +30,6 @@ public enum ScenarioID: String, CaseIterable, Sendable, Codable {
         case .coldLoad: ColdLoad.self
         case .memory: MemoryFootprintScenario.self
         case .consistency: Consistency.self
-        case .codeSize: CodeSize.self
         }
     }
 
@@ -90,7 +88,6 @@ public enum ScenarioID: String, CaseIterable, Sendable, Codable {
         case .memory:
             try MemoryFootprintScenario.runRound(store, workload as! MemoryFootprintScenario.Workload, parameters, context)
         case .consistency: try Consistency.runRound(store, workload as! Consistency.Workload, parameters, context)
-        case .codeSize: try CodeSize.runRound(store, workload as! CodeSize.Workload, parameters, context)
         }
     }
 }

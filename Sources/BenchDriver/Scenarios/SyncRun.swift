@@ -28,6 +28,9 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
 
     private struct MainResults {
         var storeCPU = LatencyRecorder()
+        /// The main thread's CPU draining its queue (what writes left it:
+        /// merges that hop there, objects refreshed, observers), in all.
+        var queueCPUTotal: UInt64 = 0
         var renderCPU = LatencyRecorder()
         var frameCPU = LatencyRecorder()
         /// Wall time of the store work and of the whole frame: CPU time plus
@@ -53,6 +56,8 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         /// The merge call alone, which holds the store's lock but for
         /// delivering observers.
         var commit = LatencyRecorder()
+        /// The writer's CPU in its merge calls, in all.
+        var commitCPUTotal: UInt64 = 0
         var applied = 0
         var failed = 0
     }
@@ -137,6 +142,7 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
             if syncsOnMain { syncOnMain(frame: frame) }
             main.items += context.mainQueue.drain()
             let afterDrain = ThreadCPUClock.now()
+            main.queueCPUTotal &+= afterDrain &- beforeDrain &+ servedCPU
             let drained = MonotonicClock.now()
             sink.reset()
             var present = 0
@@ -245,7 +251,9 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
             batch = decoded
         }
         let decoded = MonotonicClock.now()
+        let cpu = ThreadCPUClock.now()
         if (try? store.merge(batch)) != nil { results.applied += 1 } else { results.failed += 1 }
+        results.commitCPUTotal &+= ThreadCPUClock.now() &- cpu
         let end = MonotonicClock.now()
         if decoding { results.decode.record(decoded &- began) }
         results.commit.record(end &- decoded)
@@ -327,6 +335,12 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
                            "\(who): commit (the merge call: the store's lock held but for delivering observers)",
                            written.commit.summary, unit: .microseconds, kind: .quantity)
         metrics.add(BackgroundSync.Metric.writesFailed, "batches that failed", unit: "count", kind: .count, Double(written.failed))
+        // Where the sync's store work ran: the main thread's queue work
+        // against the writer's merge calls (a merge that hops to the main
+        // thread leaves the writer waiting, its CPU idle).
+        let storeWork = Double(main.queueCPUTotal) + Double(written.commitCPUTotal)
+        metrics.add(BackgroundSync.Metric.mainShare, "main: share of the sync's store work (CPU)", unit: "%",
+                    kind: .quantity, storeWork > 0 ? 100 * Double(main.queueCPUTotal) / storeWork : 0)
         if workload.isLaunch {
             let milliseconds = TimeUnit.milliseconds
             // A launch the frames never finished leaves these out: not measured, not infinite.

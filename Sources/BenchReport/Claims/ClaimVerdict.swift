@@ -47,7 +47,8 @@ struct ClaimVerdict {
 
     init(_ claim: SourceClaim, run: RunResult, context: ReportContext) {
         self.claim = claim
-        let favoured = run.designs.filter(claim.favours.matches).map(\.name)
+        // Upper bounds bound the favoured design; they do not stand for it.
+        let favoured = run.designs.filter { claim.favours.matches($0) && $0.isUpperBound != true }.map(\.name)
         self.favoured = favoured
         findings = claim.tests.flatMap { test in
             run.cases.filter { result in
@@ -65,8 +66,10 @@ struct ClaimVerdict {
         case holdsExceptWhen = "holds except when"
         case doesNotHold = "does not hold"
         case notShown = "not shown by this run"
+        case dependsOnDevice = "depends on the device"
         case notMeasured = "not measured"
         case notTested = "not tested"
+        case notTestable = "not testable by a benchmark"
         case reference = "a published figure, not judged"
     }
 
@@ -74,6 +77,7 @@ struct ClaimVerdict {
     /// "holds", "holds only when …", "does not hold here", "not shown by
     /// this run", or why there is none.
     var verdict: (standing: Standing, text: String) {
+        if let reason = claim.untestable { return (.notTestable, "not testable by a benchmark: \(reason)") }
         guard !favoured.isEmpty else { return (.notTested, "not tested: no \(claim.favours.label) store ran") }
         guard !findings.isEmpty else {
             return (.notMeasured, "not measured in this run (the full profile runs every case it needs)")
@@ -83,15 +87,20 @@ struct ClaimVerdict {
         let met = judged.filter { $0.outcome == .met }
         let missed = judged.filter { $0.outcome == .missed }
         let open = judged.filter { $0.outcome == .notShown }
+        let device = judged.filter { $0.outcome == .dependsOnDevice }
         var standing: Standing
         var text: String
-        if missed.isEmpty && open.isEmpty {
+        if missed.isEmpty && open.isEmpty && device.isEmpty {
             (standing, text) = (.holds, "**holds**")
-        } else if met.isEmpty && open.isEmpty {
+        } else if met.isEmpty && open.isEmpty && device.isEmpty {
             let partly = Self.storesPassingEverywhere(judged, among: favoured)
             (standing, text) = partly.isEmpty
                 ? (.doesNotHold, "**does not hold here**")
                 : (.holdsOnlyFor, "**holds only for \(partly.joined(separator: ", "))**")
+        } else if missed.isEmpty && open.isEmpty {
+            (standing, text) = (.dependsOnDevice, "**depends on the device**: within \(NumberFormat.ratio(Evidence.deviceMargin)) "
+                + "of its budget in " + caseNames(device) + " (" + device.map(\.detail).joined(separator: "; ") + ")")
+            if !met.isEmpty { text += "; holds in " + caseNames(met) }
         } else if missed.isEmpty {
             (standing, text) = met.isEmpty
                 ? (.notShown, "**not shown by this run**")
@@ -104,11 +113,15 @@ struct ClaimVerdict {
                 ? (.holdsOnlyWhen, "**holds only when** " + caseNames(met))
                 : (.holdsExceptWhen, "**holds except when** " + caseNames(missed, namingFailures: true))
         }
-        if !open.isEmpty && !(met.isEmpty && missed.isEmpty) {
+        if standing != .dependsOnDevice && !device.isEmpty {
+            text += "; depends on the device in " + caseNames(device)
+        }
+        if !open.isEmpty && !(met.isEmpty && missed.isEmpty && device.isEmpty) {
             text += "; not shown in " + caseNames(open)
         }
         if !open.isEmpty { text += " (" + Self.whatWouldShow(open) + ")" }
         if setsNoDesignApart { text += "; so do the other designs here, so it does not set them apart" }
+        if let construction = claim.byConstruction { text += ". By construction: \(construction)" }
         return (standing, text)
     }
 
@@ -202,7 +215,47 @@ struct ClaimVerdict {
                            intervals: [VerdictsFile.Interval(subject: "\(best.store) over \(rival.store)", cost)])
 
         case .atMost(let limit, let meaning):
-            return limitFinding(test, result, metric, series, favoured: favoured, limit: limit, meaning: meaning)
+            return limitFinding(test, result, metric, series, favoured: favoured, bound: limit, meaning: meaning) {
+                Evidence.outcome($0, limit: limit)
+            }
+
+        case .fitsBudget(let budget, let meaning):
+            return limitFinding(test, result, metric, series, favoured: favoured, bound: budget,
+                                meaning: "\(meaning), with \(NumberFormat.ratio(Evidence.deviceMargin)) to spare") {
+                Evidence.outcome($0, budget: budget)
+            }
+
+        case .eachWithin(let allowed, let meaning):
+            // The best contender: an upper bound bounds, it sets no standard.
+            let bounds = run.upperBounds
+            guard let best = Self.best(series.filter { !bounds.contains($0.store) }, metric) ?? Self.best(series, metric)
+            else { return nil }
+            var outcomes: [Evidence.Outcome] = []
+            var passing = Set<String>()
+            var parts: [String] = []
+            var intervals: [VerdictsFile.Interval] = []
+            for entry in series {
+                let cost = Evidence.costRatio(entry.series, over: best.series)
+                let outcome = Evidence.outcome(cost, atMost: allowed)
+                if outcome == .met { passing.insert(entry.store) }
+                guard favoured.contains(entry.store) else { continue }
+                outcomes.append(outcome)
+                intervals.append(VerdictsFile.Interval(subject: "\(entry.store) over \(best.store)", cost))
+                if outcome != .met {
+                    parts.append("\(entry.store) \(quantity(entry.series.median)) against \(best.store) "
+                        + "\(quantity(best.series.median)): \(Self.interval(cost)) \(outcome.rawValue)")
+                }
+            }
+            guard !outcomes.isEmpty else { return nil }
+            let criterion = allowed <= 1 ? "no worse than the best store (\(meaning))"
+                : "within \(NumberFormat.ratio(allowed)) of the best store (\(meaning))"
+            return Finding(test: test, result: result, metric: metric, figures: figures, outcome: Self.all(outcomes),
+                           passing: passing, criterion: criterion,
+                           detail: parts.isEmpty ? "shown by " + favoured.filter { passing.contains($0) }.joined(separator: ", ")
+                               : parts.joined(separator: "; "),
+                           marks: [(best.series.median * (metric.lowerIsBetter ? allowed : 1 / allowed),
+                                    "\(NumberFormat.ratio(allowed)) \(best.store)")],
+                           intervals: intervals)
 
         case .improvesOn(let before, let meaning):
             var parameters = result.parameters
@@ -247,9 +300,10 @@ struct ClaimVerdict {
 
     private static func limitFinding(
         _ test: ClaimTest, _ result: CaseResult, _ metric: MetricDescriptor,
-        _ series: [(store: String, series: MetricSeries)], favoured: [String], limit: Double, meaning: String
+        _ series: [(store: String, series: MetricSeries)], favoured: [String], bound limit: Double, meaning: String,
+        _ judge: (MetricSeries) -> Evidence.Outcome
     ) -> Finding {
-        let outcomes = series.map { (store: $0.store, outcome: Evidence.outcome($0.series, limit: limit)) }
+        let outcomes = series.map { (store: $0.store, outcome: judge($0.series)) }
         let passing = Set(outcomes.filter { $0.outcome == .met }.map(\.store))
         let ours = outcomes.filter { favoured.contains($0.store) }
         let short = ours.filter { $0.outcome != .met }
@@ -273,10 +327,12 @@ struct ClaimVerdict {
             })
     }
 
-    /// Met when every part is, missed when any is, otherwise not shown.
+    /// Met when every part is, missed when any is, depending on the device
+    /// when every other part is met, otherwise not shown.
     private static func all(_ outcomes: [Evidence.Outcome]) -> Evidence.Outcome {
         if outcomes.contains(.missed) { return .missed }
-        return outcomes.allSatisfy { $0 == .met } ? .met : .notShown
+        if outcomes.allSatisfy({ $0 == .met }) { return .met }
+        return outcomes.contains(.notShown) ? .notShown : .dependsOnDevice
     }
 
     /// The store with the best median among `series`.
@@ -302,7 +358,7 @@ extension ClaimRule {
     /// Whether the rule is a limit each store meets or not.
     var isLimit: Bool {
         switch self {
-        case .atMost, .improvesOn: true
+        case .atMost, .fitsBudget, .eachWithin, .improvesOn: true
         case .familyWithin, .reference: false
         }
     }

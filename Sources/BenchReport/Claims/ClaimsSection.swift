@@ -18,10 +18,10 @@ enum ClaimsSection {
             let claim = verdict.claim
             var quote = "\(claim.source): “\(claim.quote)” (\(claim.document.citation))"
             if let inference = claim.inference { quote += " *This project's inference:* \(inference)." }
-            return ["\(index + 1)", quote, verdict.verdict.text, verdict.decidingFigure]
+            return ["\(index + 1)", quote, claim.measured, verdict.verdict.text, verdict.decidingFigure]
         }
-        text += MarkdownReport.table(["#", "claim, in its source's words", "verdict", "deciding figure"], rows,
-                                     textColumns: 4)
+        text += MarkdownReport.table(["#", "claim, in its source's words", "what was measured, and why",
+                                      "verdict", "deciding figure"], rows, textColumns: 5)
 
         var details: [[String]] = []
         for (index, verdict) in verdicts.enumerated() {

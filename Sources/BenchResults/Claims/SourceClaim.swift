@@ -16,19 +16,30 @@ public struct SourceClaim: Sendable {
     /// not give, a consequence it does not state); nil when the tests measure
     /// exactly what the quote says.
     public let inference: String?
+    /// One line: what was measured, and why that is what the source said.
+    public let measured: String
     public let favours: DesignSelector
     /// Each a scenario's cases, one of their metrics and what the figure
     /// must show for the claim to hold there.
     public let tests: [ClaimTest]
+    /// Why no benchmark can test the claim, when none can: it speaks of
+    /// something the suite does not have. The claim then has no tests.
+    public let untestable: String?
+    /// Why the claim holds for some stores by how this suite builds them
+    /// (one shared write pipeline), so that their passing is no finding.
+    public let byConstruction: String?
 
-    public init(source: String, document: SourceDocument, quote: String, inference: String? = nil,
-                favours: DesignSelector, tests: [ClaimTest]) {
+    public init(source: String, document: SourceDocument, quote: String, inference: String? = nil, measured: String,
+                favours: DesignSelector, tests: [ClaimTest], untestable: String? = nil, byConstruction: String? = nil) {
         self.source = source
         self.document = document
         self.quote = quote
         self.inference = inference
+        self.measured = measured
         self.favours = favours
         self.tests = tests
+        self.untestable = untestable
+        self.byConstruction = byConstruction
     }
 
     /// The quote's parts, in order: the text between its " … " elisions.
@@ -88,8 +99,16 @@ public enum ClaimRule: Sendable {
     /// other designs' best (1: no more).
     case familyWithin(Double)
     /// Every favoured store's figure is at most `limit`, in the metric's
-    /// unit; `meaning` says what the limit is ("a 120 Hz frame").
+    /// unit; `meaning` says what the limit is ("no row mixes two versions").
     case atMost(Double, meaning: String)
+    /// Every favoured store's time fits an absolute budget, in the metric's
+    /// unit, with `Evidence.deviceMargin` to spare: otherwise it depends on
+    /// the device, or is missed beyond the margin. `meaning` names it ("a
+    /// 120 Hz frame").
+    case fitsBudget(Double, meaning: String)
+    /// Every favoured store's figure is within this factor of the best
+    /// store's of any design (1: no worse).
+    case eachWithin(Double, meaning: String)
     /// Every favoured store's figure is below its own figure in the case
     /// that differs from this one by `before` (the "before" the source
     /// describes); `meaning` says what that case is.
