@@ -25,10 +25,12 @@ extension RunResult {
 
 extension [MetricSeries] {
     /// Inserts `counts` (an operation's `ID.instructions`) after the
-    /// operation's p50 (`ID.p50`, or `ID` itself), else at the end.
+    /// operation's mean (`ID.mean`, the same statistic of the same work),
+    /// else its p50 (`ID.p50`, or `ID` itself), else at the end.
     fileprivate mutating func insertBesideItsTiming(_ counts: MetricSeries) {
         let operation = MetricID(String(counts.metric.id.rawValue.dropLast(".instructions".count)))
-        let timing = lastIndex { $0.metric.id == operation.p50 } ?? lastIndex { $0.metric.id == operation }
+        let timing = lastIndex { $0.metric.id == operation.mean } ?? lastIndex { $0.metric.id == operation.p50 }
+            ?? lastIndex { $0.metric.id == operation }
         insert(counts, at: timing.map { $0 + 1 } ?? endIndex)
     }
 }

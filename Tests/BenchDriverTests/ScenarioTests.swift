@@ -23,6 +23,21 @@ struct ScenarioTests {
         }
     }
 
+    /// A scenario's headline is what a user waits for: a change with every
+    /// affected screen drawn again, a frame, a launch's worst frame.
+    @Test("each scenario's headline is what a user waits for")
+    func headlinesAreWhatUsersWaitFor() {
+        #expect(TagRename.headline == TagRename.Metric.renameRendered.p50)
+        #expect(PartialMerge.headline == PartialMerge.Metric.mergeRendered.p50)
+        #expect(ChildPropagation.headline(for: ParameterSet(["shape": 0])) == ChildPropagation.Metric.updateRendered.p50)
+        #expect(ChildPropagation.headline(for: ParameterSet(["shape": 1])) == ChildPropagation.Metric.updateRendered.p50)
+        #expect(ChildPropagation.headline(for: ParameterSet(["shape": 4])) == ChildPropagation.Metric.listen.p50)
+        #expect(ObserverFanout.headline == ObserverFanout.Metric.updateRendered.p50)
+        #expect(FeedRead.headline == FeedRead.Metric.frame.p50)
+        #expect(BackgroundSync.headline(for: ParameterSet(["launch": 0])) == BackgroundSync.Metric.frame.p99)
+        #expect(BackgroundSync.headline(for: ParameterSet(["launch": 1])) == BackgroundSync.Metric.frameWallMax)
+    }
+
     @Test("the instruction pass counts single-threaded cases up to their scenario's limit, and says so beyond it")
     func instructionLimits() {
         #expect(ScenarioID.coldLoad.countsInstructions(at: ParameterSet(["N": 100_000])))

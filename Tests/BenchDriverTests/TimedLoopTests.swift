@@ -1,6 +1,7 @@
 @testable import BenchDriver
 @testable import BenchMetrics
 @testable import BenchStatistics
+import Instrumentation
 import Testing
 
 @Suite("Timed loop")
@@ -55,6 +56,25 @@ struct TimedLoopTests {
             }
             #expect(events == ["op 0", "op 1", "finish"], "\(pass): no warm-up, nothing to finish before")
         }
+    }
+
+    /// An instruction count covers the finish (a settle): the time set beside
+    /// it must too, and be the same statistic, a mean.
+    @Test("the mean per operation shares out the finish over the operations, as an instruction count does")
+    func meanTakesInTheFinish() throws {
+        let context = RoundContext(seed: 1, round: 0, calibration: ClockCalibration.measure(reads: 1_000),
+                                   countsAllocations: false, pass: .timed, batches: BatchPlan())
+        var finishing: UInt64 = 0
+        var sink = 0
+        let loop = try TimedLoop.run(count: 10, context: context) { sink &+= $0 } finish: {
+            let start = MonotonicClock.now()
+            for step in 0..<200_000 { sink &+= step }
+            finishing = MonotonicClock.now() - start
+        }
+        let mean = try #require(loop.meanNanoseconds)
+        let latency = try #require(loop.latency)
+        #expect(mean >= latency.mean + Double(finishing) / 10 * 0.999, "mean \(mean), finish \(finishing) ns over 10")
+        withExtendedLifetime(sink) {}
     }
 
     @Test("an instruction pass counts a tenth of a long loop, at least 2,000 operations, and all of a short one")

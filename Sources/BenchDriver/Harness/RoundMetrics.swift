@@ -39,8 +39,13 @@ public struct RoundMetrics: Sendable {
             addLatency(id, label, latency, unit: unit, bound: bound, floor: floor?.p50,
                        informational: informational)
         }
+        if let mean = loop.meanNanoseconds {
+            add(MetricDescriptor(id: id.mean, label: "\(label) mean, settle included", unit: unit.symbol, kind: .timing,
+                                 informational: true),
+                unit.convert(mean))
+        }
         if let instructions = loop.instructions {
-            add(MetricDescriptor(id: id.instructions, label: "\(label) instructions", unit: "per op",
+            add(MetricDescriptor(id: id.instructions, label: "\(label) instructions, mean", unit: "per op",
                                  kind: .instructions, informational: informational, bound: bound?.rawValue,
                                  floor: floor?.instructions),
                 Double(instructions) / operations)

@@ -13,6 +13,9 @@ import Instrumentation
     public var locks: LockTally?
     /// Rounds counting instructions, over `operations` (an `InstructionSample`).
     public var instructions: UInt64?
+    /// Timed rounds: the mean per operation with `finish` shared out over
+    /// them, nanoseconds: what an instruction count covers, in time.
+    public var meanNanoseconds: Double?
 }
 
 /// Runs an operation repeated on the calling thread and measures it as the
@@ -30,12 +33,11 @@ import Instrumentation
     /// thread-local update that would otherwise land inside the timings.
     ///
     /// `finish` completes what the operations handed to another thread (a
-    /// store's `settle`). It runs untimed, outside the lock count, and inside
-    /// an instruction count, which covers every thread: a count that stopped
-    /// when the loop returned would hold whatever part of that work the
-    /// scheduler happened to run by then (snapshot-listened's observe +
-    /// cancel moved 4,332 to 4,662 instructions per operation between two
-    /// runs of one build).
+    /// store's `settle`). It runs outside the percentiles and the lock count,
+    /// and inside an instruction count, which covers every thread: a count
+    /// that stopped when the loop returned would hold whatever part of that
+    /// work the scheduler happened to run by then. The mean per operation
+    /// takes it in too, so the time set beside a count is of the same work.
     public static func run(
         count: Int, warmup: Int = 0, _ operations: InstructionSample.Operations = .varied, context: RoundContext,
         _ operation: (Int) -> Void, finish: () -> Void = {}
@@ -85,8 +87,11 @@ import Instrumentation
             try allocations?.start()
             time(count, into: &recorder, operation)
             measured.allocations = try allocations?.stop()
-            measured.latency = recorder.summary
+            let latency = recorder.summary
+            measured.latency = latency
+            let finishing = MonotonicClock.now()
             finish()
+            measured.meanNanoseconds = latency.mean + Double(MonotonicClock.now() - finishing) / Double(count)
         }
         return measured
     }

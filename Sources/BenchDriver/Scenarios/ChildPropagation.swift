@@ -84,7 +84,7 @@ enum ChildPropagation: BenchScenario {
         static let rebuilt: MetricID = "update.rebuilt"
         static let inconsistent: MetricID = "inconsistent"
     }
-    static let headline = Metric.update.p50
+    static let headline = Metric.updateRendered.p50
     static let charts = [ChartSpec(Metric.update.p50), ChartSpec(Metric.updateRendered.p50)]
 
     /// The shape that adds a listener is timed on that, not on updates.

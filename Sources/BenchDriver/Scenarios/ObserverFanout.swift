@@ -10,6 +10,8 @@ enum ObserverFanout: BenchScenario {
         let graph: GeneratedGraph
         /// One batch per operation, updating every observed user.
         let updates: [PayloadBatch]
+        /// As many more, timed with every screen's re-render.
+        let renderedUpdates: [PayloadBatch]
     }
 
     static let id = ScenarioID.observerFanout
@@ -18,12 +20,13 @@ enum ObserverFanout: BenchScenario {
     /// mechanism sentences and the sources' claims name these.
     enum Metric {
         static let update: MetricID = "update"
+        static let updateRendered: MetricID = "update.rendered"
         static let churn: MetricID = "churn"
         static let missed: MetricID = "missed"
         static let notifications: MetricID = "notifications"
         static let perObserver: MetricID = "update.per.observer"
     }
-    static let headline = Metric.update.p50
+    static let headline = Metric.updateRendered.p50
     static let title = "one update heard by O observers (on one id, or spread over many); add/remove churn"
     static let origin = "NotificationCenter per class + id"
     // Sizes that snapshot-listened finishes: Rocket Data's update re-adds
@@ -49,7 +52,8 @@ enum ObserverFanout: BenchScenario {
     static let instructionsCountedUpTo: (parameter: String, value: Int)? = ("observers", 1_000)
     static let notes = [
         "update: one batch changing every observed user, timed until every handler has run (delivery is "
-            + "synchronous on the writing thread when nothing else writes).",
+            + "synchronous on the writing thread when nothing else writes); update and every screen re-rendered: "
+            + "as many more, each followed by every observer's screen drawing its user's row again.",
         "churn: registering an observer and releasing its token; its instruction count includes the work a store "
             + "queued for another thread (snapshot-listened's manager), finished after the loop.",
     ]
@@ -87,10 +91,11 @@ enum ObserverFanout: BenchScenario {
             shape: GraphShape(users: max(ids, 10), tags: 1, notes: 0, tagsPerNote: 0, threads: 0, participantsPerMessage: 0),
             seed: seed)
         let initial = graph
-        let updates = (0..<parameters["updates"]).map { _ in
+        let batches = (0..<(2 * parameters["updates"])).map { _ in
             PayloadBatch(users: (1...ids).map { graph.partialUpdate(user: UserID($0), fieldCount: 1, noOp: false) })
         }
-        return Workload(graph: initial, updates: updates)
+        return Workload(graph: initial, updates: Array(batches.prefix(parameters["updates"])),
+                        renderedUpdates: Array(batches.dropFirst(parameters["updates"])))
     }
 
     static func runRound<Store: ModelStore>(
@@ -124,7 +129,21 @@ enum ObserverFanout: BenchScenario {
         // Every update changes every observed user: each observer must hear each one.
         let delivered = heard.load(ordering: .relaxed)
         let missed = workload.updates.count * observers - delivered
-        context.progress(0.5)
+        context.progress(0.4)
+
+        // End to end: each update, and every observer's screen drawing its
+        // user's row again.
+        var checksum = RowChecksum()
+        let rendered = try TimedLoop.run(count: workload.renderedUpdates.count, context: context) { index in
+            do { try store.merge(workload.renderedUpdates[index]) } catch { failure = error }
+            store.settle()
+            for holder in holders {
+                if let user = holder[0] { store.display(user, into: &checksum) }
+            }
+        }
+        if let failure { throw ScenarioError("observer-fanout: an update failed: \(failure)") }
+        consume(checksum.value)
+        context.progress(0.6)
 
         // The work the churn left queued (a consistency manager's backlog) is
         // finished untimed, so it ends with the round, not during the next
@@ -138,6 +157,7 @@ enum ObserverFanout: BenchScenario {
 
         var metrics = RoundMetrics()
         metrics.addLoop(Metric.update, "update heard by all", updates, unit: .microseconds)
+        metrics.addLoop(Metric.updateRendered, "update and every screen re-rendered", rendered, unit: .microseconds)
         if let update = updates.latency {
             metrics.add(Metric.perObserver, "per observer (update p50 / O)", unit: "ns", kind: .timing,
                         update.p50 / Double(observers))

@@ -29,7 +29,7 @@ enum PartialMerge: BenchScenario {
         static let updated: MetricID = "merge.updated"
         static let notSuperset: MetricID = "merge.lost"
     }
-    static let headline = Metric.merge.p50
+    static let headline = Metric.mergeRendered.p50
     static let charts = [ChartSpec(Metric.merge.p50), ChartSpec(Metric.mergeRendered.p50)]
     static let title = "merge batches of partial payloads (k fields each) into cached models and notify observers"
     static let origin = "Pinterest"

@@ -26,7 +26,7 @@ enum TagRename: BenchScenario {
         static let stale: MetricID = "stale"
         static let underneath: MetricID = "underneath"
     }
-    static let headline = Metric.rename.p50
+    static let headline = Metric.renameRendered.p50
     static let charts = [ChartSpec(Metric.rename.p50), ChartSpec(Metric.renameRendered.p50)]
     static let title = "rename one tag carried by F notes; every holder must display the new name"
     static let origin = "Vesper"

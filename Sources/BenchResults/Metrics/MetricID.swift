@@ -30,6 +30,9 @@ public struct MetricID: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
     // What a timed loop reports under its id (`RoundMetrics.addLoop`).
     public var p50: MetricID { appending("p50") }
+    /// The mean per operation with the loop's finish (a settle) shared out:
+    /// the statistic an instruction count is, set beside it.
+    public var mean: MetricID { appending("mean") }
     public var p99: MetricID { appending("p99") }
     public var max: MetricID { appending("max") }
     public var instructions: MetricID { appending("instructions") }
