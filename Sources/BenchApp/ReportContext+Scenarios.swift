@@ -22,13 +22,22 @@ extension ReportContext {
             })
         }),
         claims: SourceClaim.all,
-        tradeOffs: BenchDriver.KeyFigure.tradeOffs.map {
-            ReportContext.KeyFigure(scenario: $0.scenario.rawValue, parameters: $0.parameters, metric: $0.metric,
-                                    label: $0.label)
+        tradeOffs: BenchDriver.KeyFigure.tradeOffs.map(ReportContext.KeyFigure.init),
+        decisions: BenchDriver.KeyFigure.decisions.map(ReportContext.KeyFigure.init),
+        scaling: ScalingFigure.all.map {
+            ReportContext.Scaling(scenario: $0.scenario.rawValue, parameter: $0.parameter, parameters: $0.parameters,
+                                  metric: $0.metric, label: $0.label, budgetSeconds: $0.budgetSeconds)
         },
         charts: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { scenario in
             (scenario.rawValue, scenario.definition.charts.map {
                 ReportContext.Chart(metric: $0.metric, references: $0.references)
             })
         }))
+}
+
+extension ReportContext.KeyFigure {
+    init(_ figure: BenchDriver.KeyFigure) {
+        self.init(scenario: figure.scenario.rawValue, parameters: figure.parameters, metric: figure.metric,
+                  label: figure.label)
+    }
 }

@@ -14,7 +14,7 @@ enum MarkdownReport {
     static func render(
         _ run: RunResult, context: ReportContext, sweeps: [Sweep], verification: ResultsVerification?
     ) -> String {
-        var sections = [header(run, verification: verification), stores(run), ClaimsSection.render(run, context: context), summary(run, context: context),
+        var sections = [header(run, verification: verification), DecisionTable.render(run, context: context), stores(run), ClaimsSection.render(run, context: context), summary(run, context: context),
                         everyCase(run)]
         sections += scenarios(run, context: context, sweeps: sweeps)
         sections += [method(run), floors(run), machine(run)]

@@ -40,7 +40,7 @@ enum NumberFormat {
 
     /// Thousands separated; past what a count can reach, in scientific
     /// notation (never a conversion that traps).
-    private static func grouped(_ value: Double) -> String {
+    static func grouped(_ value: Double) -> String {
         guard abs(value) < 1e15 else { return String(format: "%.3g", value) }
         let digits = String(Int64(abs(value)))
         var result = ""

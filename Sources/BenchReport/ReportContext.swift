@@ -83,6 +83,30 @@ public struct ReportContext: Sendable {
 
     /// What a chooser trades for speed: memory and correctness, per store.
     public var tradeOffs: [KeyFigure]
+    /// The decision table's costs: what a user waits for, per store.
+    public var decisions: [KeyFigure]
+    /// The decision table's scaling: a swept parameter's largest value whose
+    /// figure fits a frame.
+    public struct Scaling: Sendable {
+        public let scenario: String
+        public let parameter: String
+        public let parameters: [String: Int]
+        public let metric: MetricID
+        public let label: String
+        public let budgetSeconds: Double
+
+        public init(scenario: String, parameter: String, parameters: [String: Int], metric: MetricID, label: String,
+                    budgetSeconds: Double) {
+            self.scenario = scenario
+            self.parameter = parameter
+            self.parameters = parameters
+            self.metric = metric
+            self.label = label
+            self.budgetSeconds = budgetSeconds
+        }
+    }
+
+    public var scaling: [Scaling]
 
     /// A metric charted across a scenario's sweeps, with its reference lines.
     public struct Chart: Sendable {
@@ -101,7 +125,8 @@ public struct ReportContext: Sendable {
     public init(
         parameterSummaries: [String: [String: String]] = [:], categoricalParameters: Set<String> = [],
         references: [Reference] = [], referenceNote: String = "", mechanisms: [String: [MechanismSentence]] = [:],
-        claims: [SourceClaim] = [], tradeOffs: [KeyFigure] = [], charts: [String: [Chart]] = [:]
+        claims: [SourceClaim] = [], tradeOffs: [KeyFigure] = [], decisions: [KeyFigure] = [],
+        scaling: [Scaling] = [], charts: [String: [Chart]] = [:]
     ) {
         self.parameterSummaries = parameterSummaries
         self.categoricalParameters = categoricalParameters
@@ -110,6 +135,8 @@ public struct ReportContext: Sendable {
         self.mechanisms = mechanisms
         self.claims = claims
         self.tradeOffs = tradeOffs
+        self.decisions = decisions
+        self.scaling = scaling
         self.charts = charts
     }
 }

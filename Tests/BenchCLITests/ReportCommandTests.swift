@@ -134,7 +134,9 @@ struct ReportCommandTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("<!-- results: verdicts -->"))
+        for section in ["default verdicts", "default decision-table", "full scaling"] {
+            #expect(readme.contains("<!-- results: \(section) -->"))
+        }
         #expect(try Self.renderingReadme(readme, in: directory) == readme, "README.md is stale: scripts/record-results --render")
     }
 
@@ -146,7 +148,7 @@ struct ReportCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
         // The section's last digit: a figure of the last scenario's summary.
-        let end = try #require(readme.range(of: "<!-- /results: verdicts -->"))
+        let end = try #require(readme.range(of: "<!-- /results: default verdicts -->"))
         let digit = try #require(readme[..<end.lowerBound].lastIndex { $0.isNumber })
         var changed = readme
         changed.replaceSubrange(digit...digit, with: readme[digit] == "7" ? "8" : "7")
@@ -154,15 +156,17 @@ struct ReportCommandTests {
     }
 
     /// `text` as a README, after `bench report --readme` rendered its
-    /// sections from results/default.
+    /// sections from the published runs.
     static func renderingReadme(_ text: String, in directory: URL) throws -> String {
         let copy = directory.appendingPathComponent("README.md")
         try Data(text.utf8).write(to: copy)
-        let outcome = try BenchProcess.run([
-            "report", "--input", repository.appendingPathComponent("results/default/results.json").path,
-            "--output", directory.appendingPathComponent("report").path, "--readme", copy.path,
-        ] + verification)
-        #expect(outcome.status == 0, "\(outcome.error)")
+        for profile in CommittedResultsTests.readWhole {
+            let outcome = try BenchProcess.run([
+                "report", "--input", repository.appendingPathComponent("results/\(profile)/results.json").path,
+                "--output", directory.appendingPathComponent(profile).path, "--readme", copy.path,
+            ] + verification)
+            #expect(outcome.status == 0, "\(outcome.error)")
+        }
         return try String(contentsOf: copy, encoding: .utf8)
     }
 

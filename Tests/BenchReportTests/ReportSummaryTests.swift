@@ -125,6 +125,32 @@ struct ReportSummaryTests {
         #expect(report.contains("By construction: one pipeline for all"))
     }
 
+    @Test("the report opens with a decision table: a row per store, what a user waits for, how far it scales")
+    func decisionTable() {
+        // One case per N, each store's median N times its base.
+        var run = Self.run(["a": 100, "b": 50, "c": 200])
+        let one = run.cases[0]
+        run.cases = (1...3).map { size in
+            CaseResult(scenario: "demo", label: "N=\(size)", parameters: ["N": size], headline: "op.p50", notes: [],
+                       stores: one.stores.map { store in
+                           StoreCaseResult(store: store.store, metrics: store.metrics.map {
+                               MetricSeries(metric: $0.metric, rounds: $0.rounds.map { $0 * Double(size) })
+                           })
+                       })
+        }
+        let context = ReportContext(
+            decisions: [ReportContext.KeyFigure(scenario: "demo", parameters: ["N": 1], metric: "op.p50", label: "an op")],
+            scaling: [ReportContext.Scaling(scenario: "demo", parameter: "N", parameters: [:], metric: "op.p50",
+                                            label: "fits 250 ns up to N =", budgetSeconds: 250e-9)])
+        let report = MarkdownReport.render(run, context: context)
+        let table = try! #require(report.range(of: "## Decision table"))
+        #expect(report.range(of: "## The stores")!.lowerBound > table.lowerBound, "it comes first")
+        #expect(report.contains("| store | family | modelled on | an op | fits 250 ns up to N = |"), "\(report)")
+        #expect(report.contains("| a | live objects | – | 100 ns | 2 |"), "\(report)")
+        #expect(report.contains("| b | immutable values | – | 50.0 ns | ≥ 3 (all run) |"), "\(report)")
+        #expect(report.contains("| c | immutable values | – | 200 ns | 1 |"), "\(report)")
+    }
+
     static func claims(_ tests: [ClaimTest]) -> ReportContext {
         let document = SourceDocument(
             author: "A. Author", title: "Seed", location: .text(publication: "a test", date: nil, copy: "seed.txt"))

@@ -31,4 +31,56 @@ public struct KeyFigure: Sendable {
         KeyFigure(TagRename.self, { $0.underneath }, "screens whose model changed underneath them, %"),
         KeyFigure(PartialMerge.self, { $0.notSuperset }, "models not holding the superset of the fields received"),
     ]
+
+    /// What the decision table sets out for every store: the end-to-end cost
+    /// of what a user waits for, at the default sizes, and what each design
+    /// gives up.
+    public static let decisions: [KeyFigure] = [
+        KeyFigure(FeedRead.self, parameters: ["scroll": 0, "K": 50], { $0.frame.p50 }, "a held 50-row frame"),
+        KeyFigure(FeedRead.self, parameters: ["scroll": 1, "K": 50], { $0.frame.p50 },
+                  "a frame of 50 rows scrolled into view"),
+        KeyFigure(TagRename.self, parameters: ["F": 10_000], { $0.renameRendered.p50 },
+                  "a tag on 10,000 notes renamed, every holder re-rendered"),
+        KeyFigure(ObserverFanout.self, parameters: ["observers": 1_000, "ids": 1], { $0.updateRendered.p50 },
+                  "a user's update heard by 1,000 screens, each re-rendered"),
+        KeyFigure(BackgroundSync.self, parameters: ["launch": 1, "sync": 0], { $0.frameWallMax },
+                  "the main thread's worst frame at launch"),
+        KeyFigure(MemoryFootprintScenario.self, { $0.model }, "heap bytes per model"),
+        KeyFigure(Consistency.self, parameters: ["locking": 0], { $0.stale }, "stale reads per million"),
+        KeyFigure(Consistency.self, parameters: ["locking": 0], { $0.torn }, "torn reads per million"),
+    ]
+}
+
+/// How far a change scales before it no longer fits a frame: the largest
+/// value of a swept parameter at which its median still fits the budget.
+public struct ScalingFigure: Sendable {
+    public let scenario: ScenarioID
+    public let parameter: String
+    /// The other parameters the swept cases share.
+    public let parameters: [String: Int]
+    public let metric: MetricID
+    public let label: String
+    /// The frame it must fit, seconds.
+    public let budgetSeconds: Double
+
+    init<Scenario: BenchScenario>(
+        _ scenario: Scenario.Type, sweeping parameter: String, parameters: [String: Int] = [:],
+        _ metric: (Scenario.Metric.Type) -> MetricID, _ label: String
+    ) {
+        self.scenario = Scenario.id
+        self.parameter = parameter
+        self.parameters = parameters
+        self.metric = metric(Scenario.Metric.self)
+        self.label = label
+        budgetSeconds = 1.0 / 60
+    }
+
+    public static let all: [ScalingFigure] = [
+        ScalingFigure(TagRename.self, sweeping: "F", { $0.renameRendered.p50 },
+                      "rename + every holder re-rendered fits 16.7 ms up to F ="),
+        ScalingFigure(ObserverFanout.self, sweeping: "observers", parameters: ["ids": 1], { $0.updateRendered.p50 },
+                      "an update heard and re-rendered by every observer fits up to O ="),
+        ScalingFigure(ChildPropagation.self, sweeping: "P", parameters: ["shape": 0], { $0.updateRendered.p50 },
+                      "a user embedded in P messages updated, every thread re-rendered, fits up to P ="),
+    ]
 }

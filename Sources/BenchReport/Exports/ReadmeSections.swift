@@ -1,28 +1,40 @@
 import BenchResults
 
 /// The figures a README quotes, rendered from a published run so they are
-/// never typed by hand: each a section between `<!-- results: NAME -->` and
-/// `<!-- /results: NAME -->`, replaced whole by `bench report --readme`.
+/// never typed by hand: each a section between `<!-- results: PROFILE NAME -->`
+/// and `<!-- /results: PROFILE NAME -->`, replaced whole by `bench report
+/// --readme` run on that profile's run; sections of other profiles are left.
 public enum ReadmeSections {
     /// Each section's name and its Markdown, in a stable order.
     static func render(_ run: RunResult, context: ReportContext) -> [(name: String, text: String)] {
         let verdicts = VerdictsFile(run, context: context)
-        return [("verdicts", claims(verdicts, context: context) + "\n" + scenarios(verdicts))]
+        return [
+            ("verdicts", claims(verdicts, context: context) + "\n" + scenarios(verdicts)),
+            ("decision-table", DecisionTable.costs(run, context: context)),
+            ("scaling", DecisionTable.scaling(run, context: context)),
+        ]
     }
 
-    /// `readme` with every section it marks rendered again from `run`.
+    /// `readme` with every section it marks for `run`'s profile rendered
+    /// again from `run`.
     ///
-    /// - Throws: when a section the run renders is not marked in `readme`,
-    ///   or its end marker is missing: nothing is replaced then.
+    /// - Throws: when `readme` marks no section of the run's profile, or a
+    ///   section's end marker is missing: nothing is replaced then.
     public static func update(_ readme: String, from run: RunResult, context: ReportContext) throws(OutputError) -> String {
         var text = readme
+        var found = 0
         for section in render(run, context: context) {
-            let begin = "<!-- results: \(section.name) -->", end = "<!-- /results: \(section.name) -->"
-            guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
-            else {
-                throw .malformed("the README", reason: "it has no section marked \(begin) … \(end)")
+            let name = "\(run.profile) \(section.name)"
+            let begin = "<!-- results: \(name) -->", end = "<!-- /results: \(name) -->"
+            guard let start = text.range(of: begin) else { continue }
+            guard let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else {
+                throw .malformed("the README", reason: "its section \(begin) has no end marker \(end)")
             }
             text.replaceSubrange(start.upperBound..<stop.lowerBound, with: "\n" + section.text)
+            found += 1
+        }
+        guard found > 0 else {
+            throw .malformed("the README", reason: "it marks no section of the \(run.profile) run (<!-- results: \(run.profile) NAME -->)")
         }
         return text
     }
