@@ -1,6 +1,7 @@
 @testable import BenchResults
 import BenchMetrics
 import BenchStatistics
+import BenchTestSupport
 import Foundation
 import Testing
 
@@ -137,5 +138,22 @@ struct CommittedResultsTests {
         }
         #expect(compared > 0, "results/\(profile) compares no floor with its operation by instructions")
         #expect(above.isEmpty, "results/\(profile): \(above.joined(separator: "; "))")
+    }
+}
+
+extension CommittedResultsTests {
+    /// What a reader sees of a chart: every label on the canvas, none over another.
+    @Test("every committed chart keeps its text on the canvas and clear of other text", arguments: published)
+    func chartsAreReadable(_ profile: String) throws {
+        let charts = Self.root.appendingPathComponent("results/\(profile)/charts")
+        let files = try FileManager.default.contentsOfDirectory(atPath: charts.path).filter { $0.hasSuffix(".svg") }.sorted()
+        #expect(!files.isEmpty)
+        var problems: [String] = []
+        for file in files {
+            let svg = try String(contentsOf: charts.appendingPathComponent(file), encoding: .utf8)
+            let layout = try #require(ChartLayout(svg: svg), "\(file) is not an SVG of this report")
+            problems += layout.problems.map { "\(file): \($0)" }
+        }
+        #expect(problems.isEmpty, "\(problems.count) problems: \(problems.prefix(12).joined(separator: "\n"))")
     }
 }

@@ -49,7 +49,7 @@ struct ReportCommandTests {
         let report = try String(contentsOf: run.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(report.contains("- **cold-load** — merge into empty store (ms), decided by time: "))
         #expect(report.contains("Building the graph: uniquing-locked "))
-        #expect(report.contains("- **tag-rename** — rename p50 (µs), decided by time: "))
+        #expect(report.contains("- **tag-rename** — rename and every holder re-rendered p50 (µs), decided by time: "))
         #expect(report.contains("Propagation: a store that embeds the tag"))
         for store in StoreCatalog.designs {
             let name = store.isUpperBound ? "\(store.name) (upper bound)" : store.name
@@ -59,7 +59,7 @@ struct ReportCommandTests {
         #expect(report.contains("![merge into empty store by N](charts/cold-load-by-N.svg)"))
         let svg = try String(contentsOf: run.appendingPathComponent("charts/cold-load-by-N.svg"), encoding: .utf8)
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
-        #expect(svg.contains(">uniquing-locked</text>") && svg.contains(">snapshot-embedded</text>"))
+        #expect(svg.contains(">uniquing-locked *</text>") && svg.contains(">uniquing-main</text>"))
         #expect(svg.contains("N: models in the payload"))
         #expect(svg.contains("merge into empty store (ms)"))
 

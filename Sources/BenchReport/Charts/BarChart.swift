@@ -14,6 +14,7 @@ struct BarChart {
     }
 
     struct Group {
+        /// What tells this case from the chart's others: the parameters that vary.
         let label: String
         let bars: [Bar]
         /// Horizontal marks across the group: the bound, a published figure.
@@ -24,64 +25,94 @@ struct BarChart {
     let subtitles: [String]
     let yLabel: String
     let stores: [String]
+    /// Stores that are upper bounds: outlined and marked `*`.
+    var upperBounds: Set<String> = []
     let groups: [Group]
 
     static let width = 820.0
-    private static let left = 86.0, right = 24.0, top = 74.0, bottom = 110.0, plotHeight = 300.0
+    private static let left = 86.0, right = 24.0, plotHeight = 300.0
     private static let colors = ChartCanvas.colors
-
-    var height: Double { Self.top + Self.plotHeight + Self.bottom + Double(stores.count / 3 + 1) * 18 }
+    private static let labelSize = 11.0, labelLine = 13.0
 
     func svg() -> String {
+        let plotWidth = Self.width - Self.left - Self.right
+        let groupWidth = plotWidth / Double(Swift.max(1, groups.count))
+        let labels = groups.map { ChartCanvas.wrapped($0.label, width: groupWidth - 6, size: Self.labelSize) }
+        let labelLines = Double(labels.map(\.count).max() ?? 1)
+        let subtitles = self.subtitles + (upperBounds.isEmpty ? [] : ["*: an upper bound, outlined: it bounds its family"])
+        // The header first, to know where the plot starts.
+        let probe = ChartCanvas.opening(width: Self.width, height: 0, left: Self.left, title: title, subtitles: subtitles)
+        let top = Swift.max(74, probe.bottom + 22)
+        let legendTop = top + Self.plotHeight + 14 + labelLines * Self.labelLine + 16
+        let height = legendTop + Double((stores.count + 2) / 3) * 18 + 8
+        var out = ChartCanvas.opening(width: Self.width, height: height, left: Self.left, title: title,
+                                      subtitles: subtitles).svg
+
         let values = groups.flatMap { group in group.bars.flatMap { [$0.value, $0.low, $0.high] } + group.marks.map(\.value) }
             .filter { $0.isFinite }
         let axis = ChartAxis(covering: values.isEmpty ? [0, 1] : values, fromZero: true)
-        let plotWidth = Self.width - Self.left - Self.right
         func py(_ y: Double) -> Double {
             let clamped = axis.isLogarithmic ? Swift.max(y, axis.low) : y
-            return Self.top + (1 - axis.fraction(clamped)) * Self.plotHeight
+            return top + (1 - axis.fraction(clamped)) * Self.plotHeight
         }
-        var out = ChartCanvas.opening(width: Self.width, height: height, left: Self.left, title: title, subtitles: subtitles)
         for tick in axis.ticks {
             let y = Self.number(py(tick))
             out += "<line x1=\"\(Self.number(Self.left))\" y1=\"\(y)\" x2=\"\(Self.number(Self.left + plotWidth))\" y2=\"\(y)\" stroke=\"#e4e4e4\"/>\n"
             out += "<text x=\"\(Self.number(Self.left - 8))\" y=\"\(Self.number(py(tick) + 4))\" font-size=\"12\" fill=\"#333\" text-anchor=\"end\">\(ChartAxis.label(tick))</text>\n"
         }
         let yTitle = yLabel + (axis.isLogarithmic ? " (log scale)" : "")
-        let yMiddle = Self.number(Self.top + Self.plotHeight / 2)
-        out += "<text x=\"20\" y=\"\(yMiddle)\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\" transform=\"rotate(-90 20 \(yMiddle))\">\(LineChart.escaped(yTitle))</text>\n"
-        let groupWidth = plotWidth / Double(Swift.max(1, groups.count))
+        out += ChartCanvas.yTitle(yTitle, middle: top + Self.plotHeight / 2, height: Self.plotHeight)
         let barWidth = Swift.min(28, groupWidth * 0.8 / Double(Swift.max(1, stores.count)))
+        // A mark's label is written where it first appears, or changes, and
+        // only where it clears the one before.
+        var lastMarkLabel: (text: String, right: Double, y: Double)?
         for (groupIndex, group) in groups.enumerated() {
             let start = Self.left + Double(groupIndex) * groupWidth + (groupWidth - barWidth * Double(stores.count)) / 2
             for bar in group.bars {
                 guard let slot = stores.firstIndex(of: bar.store), bar.value.isFinite else { continue }
-                let color = Self.colors[slot % Self.colors.count]
-                let x = start + Double(slot) * barWidth
-                let top = py(bar.value), base = py(axis.isLogarithmic ? axis.low : 0)
-                out += "<rect x=\"\(Self.number(x + 1))\" y=\"\(Self.number(Swift.min(top, base)))\" width=\"\(Self.number(barWidth - 2))\" height=\"\(Self.number(abs(base - top)))\" fill=\"\(color)\" fill-opacity=\"\(bar.isFavoured ? "0.9" : "0.35")\" stroke=\"\(color)\"/>\n"
-                if bar.low.isFinite, bar.high.isFinite, bar.low != bar.high {
-                    let middle = Self.number(x + barWidth / 2)
-                    out += "<line x1=\"\(middle)\" y1=\"\(Self.number(py(bar.low)))\" x2=\"\(middle)\" y2=\"\(Self.number(py(bar.high)))\" stroke=\"#222\" stroke-width=\"1.5\"/>\n"
-                }
+                out += self.bar(bar, at: start + Double(slot) * barWidth, width: barWidth, slot: slot, py: py,
+                                base: py(axis.isLogarithmic ? axis.low : 0))
             }
             for mark in group.marks where mark.value.isFinite {
-                let y = Self.number(py(mark.value))
-                out += "<line x1=\"\(Self.number(start - 6))\" y1=\"\(y)\" x2=\"\(Self.number(start + barWidth * Double(stores.count) + 6))\" y2=\"\(y)\" stroke=\"#444\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n"
-                out += "<text x=\"\(Self.number(start - 6))\" y=\"\(Self.number(py(mark.value) - 4))\" font-size=\"11\" fill=\"#444\">\(LineChart.escaped(mark.label))</text>\n"
+                let y = py(mark.value)
+                out += "<line x1=\"\(Self.number(start - 6))\" y1=\"\(Self.number(y))\" x2=\"\(Self.number(start + barWidth * Double(stores.count) + 6))\" y2=\"\(Self.number(y))\" stroke=\"#444\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n"
+                let x = start - 6, right = x + ChartCanvas.width(mark.label, size: 11)
+                let repeats = lastMarkLabel.map { $0.text == mark.label && abs($0.y - y) < 1 } ?? false
+                let clear = lastMarkLabel.map { $0.right + 8 < x || abs($0.y - y) > 14 } ?? true
+                guard !repeats, clear, right <= Self.width - 4 else { continue }
+                lastMarkLabel = (mark.label, right, y)
+                out += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y - 4))\" font-size=\"11\" fill=\"#444\">\(LineChart.escaped(mark.label))</text>\n"
             }
             let labelX = Self.number(Self.left + (Double(groupIndex) + 0.5) * groupWidth)
-            out += "<text x=\"\(labelX)\" y=\"\(Self.number(Self.top + Self.plotHeight + 18))\" font-size=\"11\" fill=\"#333\" text-anchor=\"middle\">\(LineChart.escaped(group.label))</text>\n"
+            for (line, text) in labels[groupIndex].enumerated() {
+                let y = top + Self.plotHeight + 18 + Double(line) * Self.labelLine
+                out += "<text x=\"\(labelX)\" y=\"\(Self.number(y))\" font-size=\"11\" fill=\"#333\" text-anchor=\"middle\">\(LineChart.escaped(text))</text>\n"
+            }
         }
-        out += "<rect x=\"\(Self.number(Self.left))\" y=\"\(Self.number(Self.top))\" width=\"\(Self.number(plotWidth))\" height=\"\(Self.number(Self.plotHeight))\" fill=\"none\" stroke=\"#888\"/>\n"
+        out += "<rect x=\"\(Self.number(Self.left))\" y=\"\(Self.number(top))\" width=\"\(Self.number(plotWidth))\" height=\"\(Self.number(Self.plotHeight))\" fill=\"none\" stroke=\"#888\"/>\n"
         // The stores, three to a line under the plot.
         for (slot, store) in stores.enumerated() {
             let x = Self.left + Double(slot % 3) * 230
-            let y = Self.top + Self.plotHeight + 44 + Double(slot / 3) * 18
+            let y = legendTop + Double(slot / 3) * 18
+            let name = store + (upperBounds.contains(store) ? " *" : "")
             out += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y - 10))\" width=\"12\" height=\"12\" fill=\"\(Self.colors[slot % Self.colors.count])\"/>\n"
-            out += "<text x=\"\(Self.number(x + 18))\" y=\"\(Self.number(y))\" font-size=\"12\" fill=\"#222\">\(LineChart.escaped(store))</text>\n"
+            out += "<text x=\"\(Self.number(x + 18))\" y=\"\(Self.number(y))\" font-size=\"12\" fill=\"#222\">\(LineChart.escaped(name))</text>\n"
         }
         return out + "</svg>\n"
+    }
+
+    /// One bar with its whisker: solid for the favoured design, light for
+    /// the rest, outlined only for an upper bound.
+    private func bar(_ bar: Bar, at x: Double, width: Double, slot: Int, py: (Double) -> Double, base: Double) -> String {
+        let color = Self.colors[slot % Self.colors.count]
+        let top = py(bar.value)
+        let opacity = upperBounds.contains(bar.store) ? "0" : bar.isFavoured ? "0.9" : "0.35"
+        var out = "<rect x=\"\(Self.number(x + 1))\" y=\"\(Self.number(Swift.min(top, base)))\" width=\"\(Self.number(width - 2))\" height=\"\(Self.number(abs(base - top)))\" fill=\"\(color)\" fill-opacity=\"\(opacity)\" stroke=\"\(color)\"/>\n"
+        if bar.low.isFinite, bar.high.isFinite, bar.low != bar.high {
+            let middle = Self.number(x + width / 2)
+            out += "<line x1=\"\(middle)\" y1=\"\(Self.number(py(bar.low)))\" x2=\"\(middle)\" y2=\"\(Self.number(py(bar.high)))\" stroke=\"#222\" stroke-width=\"1.5\"/>\n"
+        }
+        return out
     }
 
     private static func number(_ value: Double) -> String { ChartCanvas.number(value) }

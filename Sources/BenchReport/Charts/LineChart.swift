@@ -17,6 +17,8 @@ struct LineChart {
     struct Series {
         let name: String
         let points: [Point]
+        /// An upper bound: drawn thin and dotted, without a band, marked `*`.
+        var isUpperBound = false
     }
 
     /// A horizontal line across the plot at `y`: a budget, a bound.
@@ -35,7 +37,7 @@ struct LineChart {
 
     static let width = 820.0, height = 440.0
     /// The right margin holds the legend: room for a 20-character store name.
-    private static let left = 86.0, right = 196.0, top = 74.0, bottom = 62.0
+    private static let left = 86.0, right = 196.0, bottom = 62.0
     /// One color (`ChartCanvas.colors`) and marker per store for up to eight stores (Okabe-Ito,
     /// told apart also by readers with color blindness).
     private static let colors = ChartCanvas.colors
@@ -50,38 +52,50 @@ struct LineChart {
         let ys = series.flatMap { $0.points.flatMap { [$0.y, $0.low, $0.high] } } + references.map(\.y)
         let xAxis = ChartAxis(covering: xs, fromZero: false)
         let yAxis = ChartAxis(covering: ys, fromZero: true)
-        let plotWidth = Self.width - Self.left - Self.right, plotHeight = Self.height - Self.top - Self.bottom
+        let bounds = series.contains(where: \.isUpperBound)
+        let opening = ChartCanvas.opening(width: Self.width, height: Self.height, left: Self.left, title: title,
+                                          subtitles: subtitles + (bounds ? ["*: an upper bound, drawn dotted: it bounds its family"] : []))
+        var out = opening.svg
+        let top = max(74, opening.bottom + 18)
+        let plotWidth = Self.width - Self.left - Self.right, plotHeight = Self.height - top - Self.bottom
         func px(_ x: Double) -> Double { Self.left + xAxis.fraction(x) * plotWidth }
-        func py(_ y: Double) -> Double { Self.top + (1 - yAxis.fraction(y)) * plotHeight }
-
-        var out = ChartCanvas.opening(width: Self.width, height: Self.height, left: Self.left, title: title,
-                                      subtitles: subtitles)
+        func py(_ y: Double) -> Double { top + (1 - yAxis.fraction(y)) * plotHeight }
         // Grid and tick labels.
+        var lastTickEnd = -Double.infinity
         for tick in xAxis.ticks {
             let x = Self.number(px(tick))
-            out += "<line x1=\"\(x)\" y1=\"\(Self.number(Self.top))\" x2=\"\(x)\" y2=\"\(Self.number(Self.top + plotHeight))\" stroke=\"#e4e4e4\"/>\n"
-            out += "<text x=\"\(x)\" y=\"\(Self.number(Self.top + plotHeight + 18))\" font-size=\"12\" fill=\"#333\" text-anchor=\"middle\">\(ChartAxis.label(tick))</text>\n"
+            out += "<line x1=\"\(x)\" y1=\"\(Self.number(top))\" x2=\"\(x)\" y2=\"\(Self.number(top + plotHeight))\" stroke=\"#e4e4e4\"/>\n"
+            // A tick label that would run into the last one is left out.
+            let label = ChartAxis.label(tick), half = ChartCanvas.width(label, size: 12) / 2
+            guard px(tick) - half > lastTickEnd + 4 else { continue }
+            lastTickEnd = px(tick) + half
+            out += "<text x=\"\(x)\" y=\"\(Self.number(top + plotHeight + 18))\" font-size=\"12\" fill=\"#333\" text-anchor=\"middle\">\(label)</text>\n"
         }
         for tick in yAxis.ticks {
             let y = Self.number(py(tick))
             out += "<line x1=\"\(Self.number(Self.left))\" y1=\"\(y)\" x2=\"\(Self.number(Self.left + plotWidth))\" y2=\"\(y)\" stroke=\"#e4e4e4\"/>\n"
             out += "<text x=\"\(Self.number(Self.left - 8))\" y=\"\(Self.number(py(tick) + 4))\" font-size=\"12\" fill=\"#333\" text-anchor=\"end\">\(ChartAxis.label(tick))</text>\n"
         }
-        out += "<rect x=\"\(Self.number(Self.left))\" y=\"\(Self.number(Self.top))\" width=\"\(Self.number(plotWidth))\" height=\"\(Self.number(plotHeight))\" fill=\"none\" stroke=\"#888\"/>\n"
+        out += "<rect x=\"\(Self.number(Self.left))\" y=\"\(Self.number(top))\" width=\"\(Self.number(plotWidth))\" height=\"\(Self.number(plotHeight))\" fill=\"none\" stroke=\"#888\"/>\n"
         // Axis titles, scale named when logarithmic.
         let xTitle = xLabel + (xAxis.isLogarithmic ? " (log scale)" : "")
         let yTitle = yLabel + (yAxis.isLogarithmic ? " (log scale)" : "")
-        out += "<text x=\"\(Self.number(Self.left + plotWidth / 2))\" y=\"\(Self.number(Self.height - 16))\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\">\(Self.escaped(xTitle))</text>\n"
-        let yMiddle = Self.number(Self.top + plotHeight / 2)
-        out += "<text x=\"20\" y=\"\(yMiddle)\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\" transform=\"rotate(-90 20 \(yMiddle))\">\(Self.escaped(yTitle))</text>\n"
-        // Budgets and bounds, dashed grey, labelled at the left of the plot.
+        let xTitleLine = ChartCanvas.wrapped(xTitle, width: plotWidth + Self.right - 16, size: 13, lines: 1)[0]
+        out += "<text x=\"\(Self.number(Self.left + plotWidth / 2))\" y=\"\(Self.number(Self.height - 16))\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\">\(Self.escaped(xTitleLine))</text>\n"
+        out += ChartCanvas.yTitle(yTitle, middle: top + plotHeight / 2, height: plotHeight)
+        // Budgets and bounds, dashed grey, labelled at the left of the plot;
+        // a label that would sit on another moves right.
+        var placed: [(y: Double, right: Double)] = []
         for reference in references {
             let y = Self.number(py(reference.y))
             out += "<line x1=\"\(Self.number(Self.left))\" y1=\"\(y)\" x2=\"\(Self.number(Self.left + plotWidth))\" y2=\"\(y)\" stroke=\"#444\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n"
-            out += "<text x=\"\(Self.number(Self.left + 6))\" y=\"\(Self.number(py(reference.y) - 5))\" font-size=\"12\" fill=\"#444\">\(Self.escaped(reference.label))</text>\n"
+            let labelY = py(reference.y) - 5
+            let x = placed.filter { abs($0.y - labelY) < 14 }.map { $0.right + 12 }.max() ?? Self.left + 6
+            placed.append((labelY, x + ChartCanvas.width(reference.label, size: 12)))
+            out += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(labelY))\" font-size=\"12\" fill=\"#444\">\(Self.escaped(reference.label))</text>\n"
         }
         // Bands first, so that every line is drawn over them.
-        for (index, line) in series.enumerated() where line.points.contains(where: { $0.low != $0.high }) {
+        for (index, line) in series.enumerated() where !line.isUpperBound && line.points.contains(where: { $0.low != $0.high }) {
             let upper = line.points.map { "\(Self.number(px($0.x))),\(Self.number(py($0.high)))" }
             let lower = line.points.reversed().map { "\(Self.number(px($0.x))),\(Self.number(py($0.low)))" }
             let color = Self.colors[index % Self.colors.count]
@@ -92,8 +106,8 @@ struct LineChart {
         for (index, line) in series.enumerated() {
             let color = Self.colors[index % Self.colors.count]
             let path = line.points.map { "\(Self.number(px($0.x))),\(Self.number(py($0.y)))" }.joined(separator: " ")
-            let dash = Self.dashes[index % Self.dashes.count]
-            out += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2.5\""
+            let dash = line.isUpperBound ? "1 3" : Self.dashes[index % Self.dashes.count]
+            out += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(line.isUpperBound ? "1.5" : "2.5")\""
                 + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + "/>\n"
             for point in line.points {
                 out += Self.marker(Self.markers[index % Self.markers.count], px(point.x), py(point.y), color) + "\n"
@@ -101,20 +115,21 @@ struct LineChart {
         }
         let ends = series.enumerated().compactMap { index, line in line.points.last.map { (index, py($0.y)) } }
         let labelX = Self.left + plotWidth + 10
-        for (index, endY, labelY) in Self.spread(ends) {
+        for (index, endY, labelY) in Self.spread(ends, top: top) {
             let color = Self.colors[index % Self.colors.count]
-            let dash = Self.dashes[index % Self.dashes.count]
+            let dash = series[index].isUpperBound ? "1 3" : Self.dashes[index % Self.dashes.count]
             out += "<line x1=\"\(Self.number(Self.left + plotWidth))\" y1=\"\(Self.number(endY))\" x2=\"\(Self.number(labelX + 22))\" y2=\"\(Self.number(labelY))\" stroke=\"\(color)\" stroke-width=\"1.5\""
                 + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + "/>\n"
             out += Self.marker(Self.markers[index % Self.markers.count], labelX + 22, labelY, color) + "\n"
-            out += "<text x=\"\(Self.number(labelX + 30))\" y=\"\(Self.number(labelY + 4))\" font-size=\"13\" fill=\"#222\">\(Self.escaped(series[index].name))</text>\n"
+            let name = series[index].name + (series[index].isUpperBound ? " *" : "")
+            out += "<text x=\"\(Self.number(labelX + 30))\" y=\"\(Self.number(labelY + 4))\" font-size=\"13\" fill=\"#222\">\(Self.escaped(name))</text>\n"
         }
         return out + "</svg>\n"
     }
 
     /// Each line's label position: at its end's height, pushed apart so that
     /// no two labels are closer than `labelSpacing`, kept within the chart.
-    private static func spread(_ ends: [(index: Int, y: Double)]) -> [(index: Int, endY: Double, labelY: Double)] {
+    private static func spread(_ ends: [(index: Int, y: Double)], top: Double) -> [(index: Int, endY: Double, labelY: Double)] {
         let sorted = ends.sorted { $0.y < $1.y || ($0.y == $1.y && $0.index < $1.index) }
         var placed: [(index: Int, endY: Double, labelY: Double)] = []
         for end in sorted {

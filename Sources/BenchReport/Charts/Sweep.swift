@@ -16,6 +16,8 @@ struct Sweep {
     /// One series per store, points in ascending parameter order: the
     /// median of the rounds, and their interquartile range.
     let series: [(store: String, points: [LineChart.Point])]
+    /// Stores that are upper bounds, drawn as bounds.
+    let upperBounds: Set<String>
 
     /// File name of the chart: scenario and parameter, plus the fixed values
     /// when another sweep of the same parameter needs telling apart.
@@ -50,7 +52,8 @@ struct Sweep {
                         ?? [ReportContext.Chart(metric: headline)]
                     for chart in charts {
                         guard let sweep = Sweep(scenario, name, rest, group, chart: chart,
-                                                isHeadline: chart.metric == headline, stores: run.stores)
+                                                isHeadline: chart.metric == headline, stores: run.stores,
+                                                upperBounds: run.upperBounds)
                         else { continue }
                         sweeps.append(sweep)
                     }
@@ -71,9 +74,14 @@ struct Sweep {
 
     private init?(
         _ scenario: String, _ parameter: String, _ rest: [String: Int], _ cases: [CaseResult],
-        chart: ReportContext.Chart, isHeadline: Bool, stores: [String]
+        chart: ReportContext.Chart, isHeadline: Bool, stores: [String], upperBounds: Set<String>
     ) {
-        let headline = chart.metric
+        // What decides the comparison: the instruction count where at least
+        // three cases counted it (time budgets then do not apply), else the metric.
+        let counted = cases.filter { $0.deciding(chart.metric) != chart.metric }
+        let decidesByCount = counted.count >= 3
+        let headline = decidesByCount ? counted[0].deciding(chart.metric) : chart.metric
+        let cases = decidesByCount ? counted : cases
         guard let metric = cases.lazy.compactMap({ $0.descriptor(headline) }).first else { return nil }
         var series: [(store: String, points: [LineChart.Point])] = []
         for store in stores {
@@ -92,10 +100,10 @@ struct Sweep {
         self.metric = metric
         self.series = series
         self.isHeadline = isHeadline
-        // A budget far above every point would flatten the chart: drawn when
-        // within ten times the highest point.
-        let highest = series.flatMap { $0.points.map(\.high) }.max() ?? 0
-        references = chart.references.filter { $0.value <= 10 * highest }
+        self.upperBounds = upperBounds
+        // A budget is in time: it bounds a timing, not a count. Drawn however
+        // far above the points, as the log scale allows.
+        references = decidesByCount ? [] : chart.references
     }
 }
 
@@ -104,13 +112,15 @@ extension Sweep {
     func chart(rounds: Int, context: ReportContext) -> LineChart {
         let meaning = context.parameterSummaries[scenario]?[parameter].map { ": \($0)" } ?? ""
         let direction = metric.lowerIsBetter ? "lower is better" : "higher is better"
-        let reading = "median of \(rounds) rounds, band from their quartiles; \(direction)"
+        let reading = metric.kind == .instructions
+            ? "instructions per operation, counted once (they repeat from run to run); \(direction)"
+            : "median of \(rounds) rounds, band from their quartiles; \(direction)"
         return LineChart(
             title: "\(scenario): \(metric.label) by \(parameter)",
             subtitles: fixed.isEmpty ? [reading] : [fixed, reading],
             xLabel: "\(parameter)\(meaning)",
             yLabel: "\(metric.label) (\(metric.unit))",
-            series: series.map { LineChart.Series(name: $0.store, points: $0.points) },
+            series: series.map { LineChart.Series(name: $0.store, points: $0.points, isUpperBound: upperBounds.contains($0.store)) },
             references: references.map { LineChart.Reference(y: $0.value, label: $0.label) })
     }
 }

@@ -20,8 +20,7 @@ enum ClaimCharts {
                 guard let descriptor = findings.first?.metric else { continue }
                 let groups = findings.map { finding in
                     BarChart.Group(
-                        label: finding.result.title.count > 44
-                            ? String(finding.result.title.prefix(42)) + "…" : finding.result.title,
+                        label: Self.label(finding.result, among: findings.map(\.result)),
                         bars: run.stores.compactMap { store in
                             guard let series = finding.result.store(store)?.metric(metric) else { return nil }
                             let (low, high) = Evidence.interval(series)
@@ -35,9 +34,23 @@ enum ClaimCharts {
                     title: "Claim \(index + 1), \(claim.source): \(descriptor.label)",
                     subtitles: ["each case a verdict rests on; solid: \(claim.favours.label); whiskers: the interval "
                                 + "the rules of evidence use; dashed: what the case is judged against"],
-                    yLabel: "\(descriptor.label) (\(descriptor.unit))", stores: run.stores, groups: groups)))
+                    yLabel: "\(descriptor.label) (\(descriptor.unit))", stores: run.stores,
+                    upperBounds: run.upperBounds, groups: groups)))
             }
         }
         return charts
+    }
+
+    /// What tells `result` from the chart's other cases: its scenario when
+    /// they are of several, and the values of the parameters that vary
+    /// among them; its whole title when it is alone.
+    static func label(_ result: CaseResult, among cases: [CaseResult]) -> String {
+        guard cases.count > 1 else { return result.title }
+        let scenarios = Set(cases.map(\.scenario))
+        let varying = result.parameters.keys.sorted().filter { name in
+            Set(cases.filter { $0.scenario == result.scenario }.map { $0.parameters[name] }).count > 1
+        }
+        let parts = (scenarios.count > 1 ? [result.scenario] : []) + varying.map { "\($0)=\(result.parameters[$0]!)" }
+        return parts.isEmpty ? result.title : parts.joined(separator: " ")
     }
 }
