@@ -8,16 +8,25 @@ public struct StoreRunner: Sendable {
     public let design: StoreDesign
     /// The store as a results file records it.
     public let info: StoreInfo
-    let runRound: @Sendable (ScenarioID, any Sendable, ParameterSet, RoundContext) throws -> RoundMetrics
+    /// A round of each scenario on this store, specialized for the pair.
+    private let rounds: [ScenarioID: ScenarioRound]
     private let soakRun: @Sendable (SoakPlan, CancellationFlag) throws -> SoakOutcome
 
     public init<Store: ModelStore>(_ type: Store.Type) {
         design = Store.design
         info = StoreInfo(Store.design, floor: Store.Floor.self)
-        runRound = { scenario, workload, parameters, context in
-            try scenario.runRound(on: Store.self, workload, parameters, context)
-        }
+        var rounds = ScenarioRounds<Store>()
+        ScenarioCatalog.visitAll(&rounds)
+        self.rounds = rounds.rounds
         soakRun = { plan, cancellation in try Soak.run(Store.self, plan, cancellation: cancellation) }
+    }
+
+    /// One round of the prepared case on this store.
+    func runRound(_ prepared: PreparedCase, _ parameters: ParameterSet, _ context: RoundContext) throws -> RoundMetrics {
+        guard let round = rounds[prepared.scenario] else {
+            preconditionFailure("no round of \(prepared.scenario) for \(design.name)")
+        }
+        return try round(prepared, parameters, context)
     }
 
     public var name: String { design.name }

@@ -70,7 +70,7 @@ public struct SuiteRunner {
     ) throws -> CaseResult? {
         let scenario = plannedCase.scenario
         let started = MonotonicClock.now()
-        let workload: any Sendable
+        let workload: PreparedCase
         do {
             workload = try scenario.prepare(plannedCase.parameters, seed: plan.seed)
         } catch {
@@ -83,7 +83,7 @@ public struct SuiteRunner {
                 seed: plan.seed, round: round ?? -1, calibration: calibration, countsAllocations: countsAllocations,
                 pass: pass, batches: batches, progress: { [progress] in progress.roundProgressed($0) })
             do {
-                return try store.runRound(scenario, workload, plannedCase.parameters, context)
+                return try store.runRound(workload, plannedCase.parameters, context)
             } catch {
                 throw RunError(description: "\(scenario.rawValue) \(plannedCase.label) on \(store.name): \(error)")
             }

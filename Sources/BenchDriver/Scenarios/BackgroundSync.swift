@@ -284,3 +284,7 @@ enum BackgroundSync: BenchScenario {
         return metrics
     }
 }
+
+extension ScenarioID {
+    public static let backgroundSync = ScenarioID("background-sync")
+}

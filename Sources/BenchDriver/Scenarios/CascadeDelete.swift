@@ -100,3 +100,7 @@ enum CascadeDelete: BenchScenario {
         return metrics
     }
 }
+
+extension ScenarioID {
+    public static let cascadeDelete = ScenarioID("cascade-delete")
+}

@@ -292,3 +292,7 @@ enum ChildPropagation: BenchScenario {
         return metrics
     }
 }
+
+extension ScenarioID {
+    public static let childPropagation = ScenarioID("child-propagation")
+}

@@ -121,3 +121,7 @@ enum Churn: BenchScenario {
         return metrics
     }
 }
+
+extension ScenarioID {
+    public static let churn = ScenarioID("churn")
+}

@@ -108,3 +108,7 @@ enum ColdLoad: BenchScenario {
         return metrics
     }
 }
+
+extension ScenarioID {
+    public static let coldLoad = ScenarioID("cold-load")
+}

@@ -222,3 +222,7 @@ enum Consistency: BenchScenario {
         return metrics
     }
 }
+
+extension ScenarioID {
+    public static let consistency = ScenarioID("consistency")
+}

@@ -247,3 +247,7 @@ enum FeedRead: BenchScenario {
                     frame.p50 / Double(rows))
     }
 }
+
+extension ScenarioID {
+    public static let feedRead = ScenarioID("feed-read")
+}

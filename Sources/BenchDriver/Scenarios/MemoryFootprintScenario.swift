@@ -117,3 +117,7 @@ enum MemoryFootprintScenario: BenchScenario {
         return metrics
     }
 }
+
+extension ScenarioID {
+    public static let memory = ScenarioID("memory")
+}

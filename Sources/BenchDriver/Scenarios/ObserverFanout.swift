@@ -170,3 +170,7 @@ enum ObserverFanout: BenchScenario {
         return metrics
     }
 }
+
+extension ScenarioID {
+    public static let observerFanout = ScenarioID("observer-fanout")
+}

@@ -151,3 +151,7 @@ enum PartialMerge: BenchScenario {
         return metrics
     }
 }
+
+extension ScenarioID {
+    public static let partialMerge = ScenarioID("partial-merge")
+}

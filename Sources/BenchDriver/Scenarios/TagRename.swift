@@ -170,3 +170,7 @@ enum TagRename: BenchScenario {
         return metrics
     }
 }
+
+extension ScenarioID {
+    public static let tagRename = ScenarioID("tag-rename")
+}
