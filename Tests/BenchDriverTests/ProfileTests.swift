@@ -9,7 +9,7 @@ struct ProfileTests {
             let specs = scenario.definition.parameters
             for parameters in scenario.definition.cases(for: profile) {
                 for spec in specs {
-                    #expect(spec.range.contains(parameters[spec.name]), "\(scenario) \(parameters) \(spec.name)")
+                    #expect(spec.range.contains(parameters[spec]), "\(scenario) \(parameters) \(spec.name)")
                 }
                 #expect(throws: Never.self, "\(scenario) \(parameters)") { try scenario.validate(parameters) }
             }

@@ -11,11 +11,11 @@ public struct KeyFigure: Sendable {
     public let label: String
 
     init<Scenario: BenchScenario>(
-        _ scenario: Scenario.Type, parameters: [String: Int] = [:], _ metric: (Scenario.Metric.Type) -> MetricID,
-        _ label: String
+        _ scenario: Scenario.Type, parameters: (Scenario.Parameter.Type) -> [ParameterSpec: Int] = { _ in [:] },
+        _ metric: (Scenario.Metric.Type) -> MetricID, _ label: String
     ) {
         self.scenario = Scenario.id
-        self.parameters = parameters
+        self.parameters = parameters(Scenario.Parameter.self).byName
         self.metric = metric(Scenario.Metric.self)
         self.label = label
     }
@@ -26,8 +26,8 @@ public struct KeyFigure: Sendable {
         KeyFigure(MemoryFootprintScenario.self, { $0.model }, "heap bytes per model at rest"),
         KeyFigure(MemoryFootprintScenario.self, { $0.held }, "heap bytes per held note"),
         KeyFigure(MemoryFootprintScenario.self, { $0.update }, "bytes old versions keep alive per held note after every user changes"),
-        KeyFigure(Consistency.self, parameters: ["locking": 0], { $0.stale }, "stale reads per million, after a notification"),
-        KeyFigure(Consistency.self, parameters: ["locking": 0], { $0.torn }, "torn reads per million (a row mixing two versions)"),
+        KeyFigure(Consistency.self, parameters: { [$0.locking: 0] }, { $0.stale }, "stale reads per million, after a notification"),
+        KeyFigure(Consistency.self, parameters: { [$0.locking: 0] }, { $0.torn }, "torn reads per million (a row mixing two versions)"),
         KeyFigure(TagRename.self, { $0.underneath }, "screens whose model changed underneath them, %"),
         KeyFigure(PartialMerge.self, { $0.notSuperset }, "models not holding the superset of the fields received"),
     ]
@@ -36,18 +36,18 @@ public struct KeyFigure: Sendable {
     /// of what a user waits for, at the default sizes, and what each design
     /// gives up.
     public static let decisions: [KeyFigure] = [
-        KeyFigure(FeedRead.self, parameters: ["scroll": 0, "K": 50], { $0.frame.p50 }, "a held 50-row frame"),
-        KeyFigure(FeedRead.self, parameters: ["scroll": 1, "K": 50], { $0.frame.p50 },
+        KeyFigure(FeedRead.self, parameters: { [$0.scroll: 0, $0.K: 50] }, { $0.frame.p50 }, "a held 50-row frame"),
+        KeyFigure(FeedRead.self, parameters: { [$0.scroll: 1, $0.K: 50] }, { $0.frame.p50 },
                   "a frame of 50 rows scrolled into view"),
-        KeyFigure(TagRename.self, parameters: ["F": 10_000], { $0.renameRendered.p50 },
+        KeyFigure(TagRename.self, parameters: { [$0.F: 10_000] }, { $0.renameRendered.p50 },
                   "a tag on 10,000 notes renamed, every holder re-rendered"),
-        KeyFigure(ObserverFanout.self, parameters: ["observers": 1_000, "ids": 1], { $0.updateRendered.p50 },
+        KeyFigure(ObserverFanout.self, parameters: { [$0.observers: 1_000, $0.ids: 1] }, { $0.updateRendered.p50 },
                   "a user's update heard by 1,000 screens, each re-rendered"),
-        KeyFigure(BackgroundSync.self, parameters: ["launch": 1, "sync": 0], { $0.frameWallMax },
+        KeyFigure(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: 0] }, { $0.frameWallMax },
                   "the main thread's worst frame at launch"),
         KeyFigure(MemoryFootprintScenario.self, { $0.model }, "heap bytes per model"),
-        KeyFigure(Consistency.self, parameters: ["locking": 0], { $0.stale }, "stale reads per million"),
-        KeyFigure(Consistency.self, parameters: ["locking": 0], { $0.torn }, "torn reads per million"),
+        KeyFigure(Consistency.self, parameters: { [$0.locking: 0] }, { $0.stale }, "stale reads per million"),
+        KeyFigure(Consistency.self, parameters: { [$0.locking: 0] }, { $0.torn }, "torn reads per million"),
     ]
 }
 
@@ -64,23 +64,24 @@ public struct ScalingFigure: Sendable {
     public let budgetSeconds: Double
 
     init<Scenario: BenchScenario>(
-        _ scenario: Scenario.Type, sweeping parameter: String, parameters: [String: Int] = [:],
+        _ scenario: Scenario.Type, sweeping parameter: (Scenario.Parameter.Type) -> ParameterSpec,
+        parameters: (Scenario.Parameter.Type) -> [ParameterSpec: Int] = { _ in [:] },
         _ metric: (Scenario.Metric.Type) -> MetricID, _ label: String
     ) {
         self.scenario = Scenario.id
-        self.parameter = parameter
-        self.parameters = parameters
+        self.parameter = parameter(Scenario.Parameter.self).name
+        self.parameters = parameters(Scenario.Parameter.self).byName
         self.metric = metric(Scenario.Metric.self)
         self.label = label
         budgetSeconds = 1.0 / 60
     }
 
     public static let all: [ScalingFigure] = [
-        ScalingFigure(TagRename.self, sweeping: "F", { $0.renameRendered.p50 },
+        ScalingFigure(TagRename.self, sweeping: { $0.F }, { $0.renameRendered.p50 },
                       "rename + every holder re-rendered fits 16.7 ms up to F ="),
-        ScalingFigure(ObserverFanout.self, sweeping: "observers", parameters: ["ids": 1], { $0.updateRendered.p50 },
+        ScalingFigure(ObserverFanout.self, sweeping: { $0.observers }, parameters: { [$0.ids: 1] }, { $0.updateRendered.p50 },
                       "an update heard and re-rendered by every observer fits up to O ="),
-        ScalingFigure(ChildPropagation.self, sweeping: "P", parameters: ["shape": 0], { $0.updateRendered.p50 },
+        ScalingFigure(ChildPropagation.self, sweeping: { $0.P }, parameters: { [$0.shape: 0] }, { $0.updateRendered.p50 },
                       "a user embedded in P messages updated, every thread re-rendered, fits up to P ="),
     ]
 }

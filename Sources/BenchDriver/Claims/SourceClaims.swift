@@ -29,8 +29,8 @@ extension SourceClaim {
                 + "cache costs, against the values' lookups",
             favours: values,
             tests: [
-                ClaimTest(FeedRead.self, parameters: ["scroll": 0], { $0.heldLookup.p50 }, rule: .familyWithin(1)),
-                ClaimTest(FeedRead.self, parameters: ["scroll": 0], { $0.coldLookup.p50 }, rule: .familyWithin(1)),
+                ClaimTest(FeedRead.self, parameters: { [$0.scroll: 0] }, { $0.heldLookup.p50 }, rule: .familyWithin(1)),
+                ClaimTest(FeedRead.self, parameters: { [$0.scroll: 0] }, { $0.coldLookup.p50 }, rule: .familyWithin(1)),
                 ClaimTest(Churn.self, { $0.step.p50 }, rule: .familyWithin(1)),
             ]),
         SourceClaim(
@@ -43,7 +43,7 @@ extension SourceClaim {
                 + "and whether the main thread's frames fit their budgets while a writer syncs and at launch",
             favours: values,
             tests: mainThreadUnblocked + [
-                ClaimTest(BackgroundSync.self, parameters: ["launch": 0, "sync": 0], { $0.mainShare },
+                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: 0] }, { $0.mainShare },
                           rule: .atMost(50, meaning: "the main thread does at most half the sync's store work")),
             ]),
         SourceClaim(
@@ -58,10 +58,10 @@ extension SourceClaim {
             favours: DesignSelector(.liveObjects, threading: .mainThread,
                                     label: "live objects on the main thread, merged from a background context"),
             tests: mainThreadUnblocked + [
-                ClaimTest(BackgroundSync.self, parameters: ["launch": 0, "sync": 0], { $0.frame.p99 },
-                          rule: .improvesOn(before: ["sync": 2], meaning: "the main thread merging itself (Krush's before)")),
-                ClaimTest(BackgroundSync.self, parameters: ["launch": 1, "sync": 0], { $0.frameWallMax },
-                          rule: .improvesOn(before: ["sync": 2], meaning: "the main thread merging itself (Krush's before)")),
+                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: 0] }, { $0.frame.p99 },
+                          rule: .improvesOn(before: [BackgroundSync.Parameter.sync: 2].byName, meaning: "the main thread merging itself (Krush's before)")),
+                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: 0] }, { $0.frameWallMax },
+                          rule: .improvesOn(before: [BackgroundSync.Parameter.sync: 2].byName, meaning: "the main thread merging itself (Krush's before)")),
             ]),
         SourceClaim(
             source: "Pinterest", document: .pinterest,
@@ -113,7 +113,7 @@ extension SourceClaim {
                 + "joined when drawn), so this is tested where they differ",
             favours: values,
             tests: [
-                ClaimTest(ChildPropagation.self, parameters: ["shape": 0], { $0.inconsistent },
+                ClaimTest(ChildPropagation.self, parameters: { [$0.shape: 0] }, { $0.inconsistent },
                           rule: .atMost(0, meaning: "no screen shows a parent without its child's update")),
             ]),
         SourceClaim(
@@ -123,7 +123,7 @@ extension SourceClaim {
             measured: "notifications after a batch of payloads equal to what the store holds",
             favours: values,
             tests: [
-                ClaimTest(PartialMerge.self, parameters: ["noop": 100], { $0.notifications },
+                ClaimTest(PartialMerge.self, parameters: { [$0.noop: 100] }, { $0.notifications },
                           rule: .atMost(0, meaning: "a batch of equal payloads notifies no one")),
             ],
             byConstruction: "the shared write pipeline finds equal payloads unchanged for every store but "
@@ -140,7 +140,7 @@ extension SourceClaim {
             tests: PublishedReference.rocketData.map { reference in
                 // The published work: shapes 1-3 post the same tree back, 4 adds a listener.
                 let shape = reference.value
-                return ClaimTest(ChildPropagation.self, parameters: ["shape": shape],
+                return ClaimTest(ChildPropagation.self, parameters: { [$0.shape: shape] },
                                  { ChildPropagation.referenceShapes[shape - 1].addsListener ? $0.listen.p50 : $0.update.p50 },
                                  rule: .reference)
             }),
@@ -162,10 +162,10 @@ extension SourceClaim {
     /// The main thread keeps its frames while a writer syncs, and at launch
     /// while the whole graph arrives: on any device, with a margin.
     private static let mainThreadUnblocked = [
-        ClaimTest(BackgroundSync.self, parameters: ["launch": 0, "sync": 0], { $0.frame.p99 },
+        ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: 0] }, { $0.frame.p99 },
                   rule: .fitsBudget(frame120HzMicroseconds, meaning: "scrolling: a whole frame's CPU fits a 120 Hz frame")),
         // Wall clock: a frame that waits for the store's lock is as late as one that works.
-        ClaimTest(BackgroundSync.self, parameters: ["launch": 1, "sync": 0], { $0.frameWallMax },
+        ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: 0] }, { $0.frameWallMax },
                   rule: .fitsBudget(frame60HzMicroseconds, meaning: "launch: no frame longer than a 60 Hz frame, waits included")),
     ]
     /// Readers on other threads read whole rows, and as many as they could.
@@ -181,12 +181,14 @@ extension SourceClaim {
 
 extension ClaimTest {
     /// The cases of `scenario` whose parameters include `parameters`,
-    /// judged on one of the scenario's own metrics.
+    /// judged on one of the scenario's own metrics: both named by the
+    /// scenario's own constants.
     init<Scenario: BenchScenario>(
-        _ scenario: Scenario.Type, parameters: [String: Int] = [:], _ metric: (Scenario.Metric.Type) -> MetricID,
-        rule: ClaimRule
+        _ scenario: Scenario.Type, parameters: (Scenario.Parameter.Type) -> [ParameterSpec: Int] = { _ in [:] },
+        _ metric: (Scenario.Metric.Type) -> MetricID, rule: ClaimRule
     ) {
-        self.init(scenario: Scenario.id.rawValue, parameters: parameters, metric: metric(Scenario.Metric.self), rule: rule)
+        self.init(scenario: Scenario.id.rawValue, parameters: parameters(Scenario.Parameter.self).byName,
+                  metric: metric(Scenario.Metric.self), rule: rule)
     }
 }
 

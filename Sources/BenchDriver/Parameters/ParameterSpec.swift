@@ -66,11 +66,17 @@ public struct ParameterSet: Hashable, Sendable, Codable, CustomStringConvertible
         self.values = values
     }
 
-    public subscript(name: String) -> Int {
-        guard let value = values[name] else {
-            preconditionFailure("scenario read parameter '\(name)', which it does not declare")
+    /// The value of one of the scenario's parameters, read through its
+    /// declaration (`Scenario.Parameter`): a name the scenario does not
+    /// declare does not compile.
+    public subscript(parameter: ParameterSpec) -> Int {
+        get {
+            guard let value = values[parameter.name] else {
+                preconditionFailure("a case without parameter '\(parameter.name)', which its scenario declares")
+            }
+            return value
         }
-        return value
+        set { values[parameter.name] = newValue }
     }
 
     /// "F=10000 holders=1000", in the scenario's declaration order.
@@ -83,19 +89,26 @@ public struct ParameterSet: Hashable, Sendable, Codable, CustomStringConvertible
     }
 }
 
+extension Dictionary where Key == ParameterSpec, Value == Int {
+    /// The values by the parameters' names, as results files keep them.
+    var byName: [String: Int] {
+        Dictionary<String, Int>(uniqueKeysWithValues: map { ($0.key.name, $0.value) })
+    }
+}
+
 extension ParameterSet {
     /// Every parameter at its value in `profile`.
     public static func defaults(_ specs: [ParameterSpec], _ profile: Profile) -> ParameterSet {
         ParameterSet(Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0.value(for: profile)) }))
     }
 
-    /// The defaults of `profile`, once per value of `name` in `values`.
+    /// The defaults of `profile`, once per value of `parameter` in `values`.
     public static func sweep(
-        _ specs: [ParameterSpec], _ profile: Profile, _ name: String, _ values: [Int]
+        _ specs: [ParameterSpec], _ profile: Profile, _ parameter: ParameterSpec, _ values: [Int]
     ) -> [ParameterSet] {
         values.map { value in
             var set = defaults(specs, profile)
-            set.values[name] = value
+            set[parameter] = value
             return set
         }
     }

@@ -132,7 +132,7 @@ public struct SuiteRunner {
         guard scenario.countsInstructions, !scenario.countsInstructions(at: plannedCase.parameters),
               let limit = scenario.definition.instructionsCountedUpTo
         else { return [] }
-        return ["The instruction pass counts this scenario's cases up to \(limit.parameter)=\(limit.value) (per operation "
+        return ["The instruction pass counts this scenario's cases up to \(limit.parameter.name)=\(limit.value) (per operation "
                 + "a count does not grow with the graph; under callgrind the pass's time does): \(plannedCase.label) is timed only."]
     }
 

@@ -71,7 +71,7 @@ enum BackgroundSync: BenchScenario {
     /// A launch is judged on its worst frame, waits included: what a user
     /// sees stall; a sync in progress on its frames' CPU.
     static func headline(for parameters: ParameterSet) -> MetricID {
-        parameters["launch"] == 1 ? Metric.frameWallMax : headline
+        parameters[Parameter.launch] == 1 ? Metric.frameWallMax : headline
     }
     static let charts = [
         ChartSpec(Metric.store.p99, references: ChartSpec.frameBudgetsMicroseconds),
@@ -81,25 +81,27 @@ enum BackgroundSync: BenchScenario {
     static let title = "a writer thread syncs batches while the main thread draws K rows and drains its main queue each frame"
     static let origin = "Vesper, Krush, Core Data main and background contexts"
     static let countsInstructions = false
-    static let parameters = [
-        ParameterSpec(variant: "hz", "frames: 0 back to back in virtual time, 60 or 120 per second of real time", range: 0...120,
-                      quick: 0, standard: 0, full: 0),
-        ParameterSpec("batch", "payloads per sync batch", range: 1...100_000, tiny: 6, quick: 20, standard: 20, full: 20),
-        ParameterSpec("rate", "payloads synced per second (the writer's pace; at launch, as fast as it can)",
-                      range: 1...1_000_000, tiny: 200, quick: 600, standard: 600, full: 600),
-        ParameterSpec("K", "rows on the main screen", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50),
-        ParameterSpec("readers", "background reader threads", range: 0...64, tiny: 1, quick: 0, standard: 0, full: 0),
-        ParameterSpec("frames", "frames per round (at launch, at most)", range: 10...1_000_000,
-                      tiny: 20, quick: 10_000, standard: 5_000, full: 10_000),
-        ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 20_000),
-        ParameterSpec(variant: "launch", "1: the store starts empty and the whole graph arrives while the main thread draws",
-                      range: 0...1, quick: 0, standard: 0, full: 0),
-        ParameterSpec(variant: "sync", "who syncs: 0 a sync thread decodes each batch's JSON, then commits it (the "
-                      + "store's lock held only to commit); 1 stress: batches decoded beforehand, committed back to "
-                      + "back with no work between commits; 2 the main thread decodes and commits each batch in its "
-                      + "frame (Krush's before: a main-context-only app)",
-                      range: 0...2, quick: 0, standard: 0, full: 0),
-    ]
+     /// The scenario's parameters, by name: cases read them through these.
+    enum Parameter {
+        static let hz = ParameterSpec(variant: "hz", "frames: 0 back to back in virtual time, 60 or 120 per second of real time", range: 0...120,
+                          quick: 0, standard: 0, full: 0)
+        static let batch = ParameterSpec("batch", "payloads per sync batch", range: 1...100_000, tiny: 6, quick: 20, standard: 20, full: 20)
+        static let rate = ParameterSpec("rate", "payloads synced per second (the writer's pace; at launch, as fast as it can)",
+                          range: 1...1_000_000, tiny: 200, quick: 600, standard: 600, full: 600)
+        static let K = ParameterSpec("K", "rows on the main screen", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50)
+        static let readers = ParameterSpec("readers", "background reader threads", range: 0...64, tiny: 1, quick: 0, standard: 0, full: 0)
+        static let frames = ParameterSpec("frames", "frames per round (at launch, at most)", range: 10...1_000_000,
+                          tiny: 20, quick: 10_000, standard: 5_000, full: 10_000)
+        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 20_000)
+        static let launch = ParameterSpec(variant: "launch", "1: the store starts empty and the whole graph arrives while the main thread draws",
+                          range: 0...1, quick: 0, standard: 0, full: 0)
+        static let sync = ParameterSpec(variant: "sync", "who syncs: 0 a sync thread decodes each batch's JSON, then commits it (the "
+                          + "store's lock held only to commit); 1 stress: batches decoded beforehand, committed back to "
+                          + "back with no work between commits; 2 the main thread decodes and commits each batch in its "
+                          + "frame (Krush's before: a main-context-only app)",
+                          range: 0...2, quick: 0, standard: 0, full: 0)
+    }
+    static let parameters = [Parameter.hz, Parameter.batch, Parameter.rate, Parameter.K, Parameter.readers, Parameter.frames, Parameter.N, Parameter.launch, Parameter.sync]
     static let notes = [
         "Main-thread CPU time (the thread's own clock, so time spent preempted does not count) per frame, split "
             + "into store work (draining the main queue: a main-confined store's merges, screens swapping in new "
@@ -140,64 +142,64 @@ enum BackgroundSync: BenchScenario {
         let headline = ParameterSet.defaults(parameters, profile)
         guard profile != .quick else { return [headline] }
         var launch = headline
-        launch.values["launch"] = 1
-        launch.values["hz"] = 60
+        launch[Parameter.launch] = 1
+        launch[Parameter.hz] = 60
         // 100,000 models take 1.6 s a round to sync; the default halves them.
-        launch.values["N"] = profile == .full ? 100_000 : 50_000
-        launch.values["batch"] = 2_000
-        launch.values["frames"] = 6_000
-        let batches = ParameterSet.sweep(parameters, profile, "batch", [20, 2_000, 20_000])
+        launch[Parameter.N] = profile == .full ? 100_000 : 50_000
+        launch[Parameter.batch] = 2_000
+        launch[Parameter.frames] = 6_000
+        let batches = ParameterSet.sweep(parameters, profile, Parameter.batch, [20, 2_000, 20_000])
         // The launch as a real sync runs it, as Krush's main-context-only app
         // ran it, and under a writer that commits back to back (stress).
         let launches = [0, 2, 1].map { sync -> ParameterSet in
             var set = launch
-            set.values["sync"] = sync
+            set[Parameter.sync] = sync
             return set
         }
         var onMain = headline
-        onMain.values["sync"] = 2
+        onMain[Parameter.sync] = 2
         guard profile == .full else { return batches + [onMain] + launches }
         // On a real clock, 5 s a round (300 or 600 frames: a p99 over 3 to 6
         // frames); the write rate and background readers.
         let realTime = [60, 120].map { hz -> ParameterSet in
             var set = headline
-            set.values["hz"] = hz
-            set.values["frames"] = hz * 5
+            set[Parameter.hz] = hz
+            set[Parameter.frames] = hz * 5
             return set
         }
         // Faster writers over fewer frames, at least 1,000: 10,000 frames at
         // 60,000 payloads a second are 500,000 batches a round (tens of
         // seconds of the writer's work, 36 rounds a case).
-        let rates = ParameterSet.sweep(parameters, profile, "rate", [600, 6_000, 60_000]).map { rated -> ParameterSet in
+        let rates = ParameterSet.sweep(parameters, profile, Parameter.rate, [600, 6_000, 60_000]).map { rated -> ParameterSet in
             var set = rated
-            set.values["frames"] = max(1_000, headline["frames"] * 600 / rated["rate"])
+            set[Parameter.frames] = max(1_000, headline[Parameter.frames] * 600 / rated[Parameter.rate])
             return set
         }
-        let readers = ParameterSet.sweep(parameters, profile, "readers", [0, 1, 3])
+        let readers = ParameterSet.sweep(parameters, profile, Parameter.readers, [0, 1, 3])
         var seen = Set<ParameterSet>()
         return (batches + [onMain] + rates + readers + realTime + launches).filter { seen.insert($0).inserted }
     }
 
     static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
-        guard [0, 60, 120].contains(parameters["hz"]) else {
-            throw ScenarioError("background-sync: hz must be 0 (virtual time), 60 or 120, got \(parameters["hz"])")
+        guard [0, 60, 120].contains(parameters[Parameter.hz]) else {
+            throw ScenarioError("background-sync: hz must be 0 (virtual time), 60 or 120, got \(parameters[Parameter.hz])")
         }
-        guard GraphShape.app(models: parameters["N"]).notes >= parameters["K"] else {
-            throw ScenarioError("background-sync needs at least K=\(parameters["K"]) notes; raise N")
+        guard GraphShape.app(models: parameters[Parameter.N]).notes >= parameters[Parameter.K] else {
+            throw ScenarioError("background-sync needs at least K=\(parameters[Parameter.K]) notes; raise N")
         }
-        guard parameters["sync"] != 2 || parameters["readers"] == 0 else {
+        guard parameters[Parameter.sync] != 2 || parameters[Parameter.readers] == 0 else {
             throw ScenarioError("background-sync: sync=2 syncs on the main thread; it has no background readers")
         }
     }
 
     /// The frame budget, nanoseconds.
     static func budget(_ parameters: ParameterSet) -> UInt64 {
-        parameters["hz"] == 120 ? 8_333_333 : 16_666_667
+        parameters[Parameter.hz] == 120 ? 8_333_333 : 16_666_667
     }
 
     /// Nanoseconds of virtual or real time between two batches.
     static func interval(_ parameters: ParameterSet) -> UInt64 {
-        UInt64(parameters["batch"]) * 1_000_000_000 / UInt64(parameters["rate"])
+        UInt64(parameters[Parameter.batch]) * 1_000_000_000 / UInt64(parameters[Parameter.rate])
     }
 
     /// Each screen note update carries `updatedAt = marker + batch`, so a row
@@ -206,24 +208,24 @@ enum BackgroundSync: BenchScenario {
 
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         try validate(parameters)
-        var graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
-        let shown = (1...parameters["K"]).map(NoteID.init)
+        var graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
+        let shown = (1...parameters[Parameter.K]).map(NoteID.init)
         let authors = shown.map { Optional(graph.note($0).author) }
         let tags = shown.map { graph.note($0).tags }
-        if parameters["launch"] == 1 {
-            let batches = launchBatches(graph.fullBatch, size: parameters["batch"])
+        if parameters[Parameter.launch] == 1 {
+            let batches = launchBatches(graph.fullBatch, size: parameters[Parameter.batch])
             let touches = batches.map { batch in batch.notes.contains { $0.id.rawValue <= shown.count } }
             return Workload(initial: PayloadBatch(), batches: batches, encoded: batches.map { $0.json() },
                             touchesScreen: touches, shown: shown, authors: authors, tags: tags, isLaunch: true)
         }
         let initial = graph.fullBatch
         var random = SeededRandom(seed: seed ^ 0xB5)
-        let count = max(1, Int(UInt64(parameters["frames"]) * budget(parameters) / interval(parameters)))
+        let count = max(1, Int(UInt64(parameters[Parameter.frames]) * budget(parameters) / interval(parameters)))
         var touches: [Bool] = []
         let batches = (0..<count).map { index -> PayloadBatch in
             var batch = PayloadBatch()
             var touched = false
-            for slot in 0..<parameters["batch"] {
+            for slot in 0..<parameters[Parameter.batch] {
                 switch slot % 3 {
                 case 0:
                     let note = shown[random.below(shown.count)]

@@ -11,6 +11,9 @@ public protocol BenchScenario {
     associatedtype Workload: Sendable
     /// The scenario's metric ids, as constants (`enum Metric`).
     associatedtype Metric
+    /// The scenario's parameters, as constants (`enum Parameter`): what its
+    /// cases, claims and figures read and select by.
+    associatedtype Parameter
 
     static var id: ScenarioID { get }
     /// One line: what the scenario does.
@@ -48,7 +51,7 @@ public protocol BenchScenario {
     /// scenario's parameters; nil: every case. Per operation a count does
     /// not grow with the graph (callgrind sees no cache), while the pass's
     /// time does: a larger case is timed only.
-    static var instructionsCountedUpTo: (parameter: String, value: Int)? { get }
+    static var instructionsCountedUpTo: (parameter: ParameterSpec, value: Int)? { get }
 
     /// Metrics of a case that count correctness failures and must be 0 on
     /// every store: a stale holder, a parent missing an update, a delete of
@@ -92,7 +95,7 @@ extension BenchScenario {
 
     public static var countsLargeOperationsWhole: Bool { false }
 
-    public static var instructionsCountedUpTo: (parameter: String, value: Int)? { nil }
+    public static var instructionsCountedUpTo: (parameter: ParameterSpec, value: Int)? { nil }
 
     public static var charts: [ChartSpec] { [ChartSpec(headline)] }
 

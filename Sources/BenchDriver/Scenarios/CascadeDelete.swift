@@ -26,12 +26,14 @@ enum CascadeDelete: BenchScenario {
     static let headline = Metric.delete.p50
     static let title = "delete a user who authored P thread roots; the threads below them go too"
     static let origin = "Rocket Data, Core Data"
-    static let parameters = [
-        ParameterSpec("P", "thread roots each deleted user authored", range: 1...100_000, tiny: 6, quick: 20, standard: 200, full: 200),
-        ParameterSpec("depth", "reply levels below each root (2 replies each)", range: 0...10, tiny: 2, quick: 2, standard: 3, full: 3),
-        ParameterSpec("victims", "users deleted per round, one operation each", range: 1...1_000,
-                      tiny: 2, quick: 10, standard: 20, full: 20),
-    ]
+     /// The scenario's parameters, by name: cases read them through these.
+    enum Parameter {
+        static let P = ParameterSpec("P", "thread roots each deleted user authored", range: 1...100_000, tiny: 6, quick: 20, standard: 200, full: 200)
+        static let depth = ParameterSpec("depth", "reply levels below each root (2 replies each)", range: 0...10, tiny: 2, quick: 2, standard: 3, full: 3)
+        static let victims = ParameterSpec("victims", "users deleted per round, one operation each", range: 1...1_000,
+                          tiny: 2, quick: 10, standard: 20, full: 20)
+    }
+    static let parameters = [Parameter.P, Parameter.depth, Parameter.victims]
     static let notes = ["Each delete is one operation; the models it removes are counted per delete."]
 
     static let mechanisms: [MechanismTemplate] = [
@@ -43,15 +45,15 @@ enum CascadeDelete: BenchScenario {
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
-            ? ParameterSet.sweep(parameters, profile, "depth", [0, 2, 4, 6])
+            ? ParameterSet.sweep(parameters, profile, Parameter.depth, [0, 2, 4, 6])
             : [ParameterSet.defaults(parameters, profile)]
     }
 
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
-        let victims = parameters["victims"], roots = parameters["P"]
+        let victims = parameters[Parameter.victims], roots = parameters[Parameter.P]
         let graph = try GeneratedGraph(
             shape: GraphShape(users: victims + 20, tags: 1, notes: 0, tagsPerNote: 0, threads: victims * roots,
-                              participantsPerMessage: 2, repliesPerMessage: 2, threadDepth: parameters["depth"]),
+                              participantsPerMessage: 2, repliesPerMessage: 2, threadDepth: parameters[Parameter.depth]),
             seed: seed)
         let threadRoots = graph.threadRootIDs
         // Root k is authored by victim k % victims; victims are users 1...victims,
@@ -85,7 +87,7 @@ enum CascadeDelete: BenchScenario {
             summaries.append(store.settled { store.delete(.user(workload.victims[index])) })
         }
         context.progress(1)
-        let expected = parameters["P"] * workload.graph.shape.messagesPerThread + 1
+        let expected = parameters[Parameter.P] * workload.graph.shape.messagesPerThread + 1
         let wrong = summaries.filter { $0.deleted != expected }.count
         var metrics = RoundMetrics()
         metrics.addLoop(Metric.delete, "delete", deletes, unit: .microseconds)

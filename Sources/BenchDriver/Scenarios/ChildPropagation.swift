@@ -89,20 +89,22 @@ enum ChildPropagation: BenchScenario {
 
     /// The shape that adds a listener is timed on that, not on updates.
     static func headline(for parameters: ParameterSet) -> MetricID {
-        let shape = parameters["shape"]
+        let shape = parameters[Parameter.shape]
         return shape > 0 && referenceShapes[shape - 1].addsListener ? Metric.listen.p50 : headline
     }
     static let title = "update a user embedded in P messages; every parent must be consistent afterwards"
     static let origin = "Rocket Data"
-    static let parameters = [
-        ParameterSpec(variant: "shape", "0: P parents at a depth; 1-4: Rocket Data's performance tests as published; "
-                      + "5-7: shapes 1-3 with every model edited", range: 0...7, quick: 0, standard: 0, full: 0),
-        ParameterSpec("P", "messages the user is embedded in", range: 1...1_000_000, tiny: 6, quick: 100, standard: 1_000, full: 1_000),
-        ParameterSpec("depth", "reply levels above each parent", range: 0...12, tiny: 1, quick: 1, standard: 2, full: 2),
-        ParameterSpec("listeners", "thread screens listening (each also watches the user)", range: 0...100_000,
-                      tiny: 10, quick: 10, standard: 100, full: 100),
-        ParameterSpec("updates", "updates per round", range: 1...10_000, tiny: 3, quick: 20, standard: 20, full: 50),
-    ]
+     /// The scenario's parameters, by name: cases read them through these.
+    enum Parameter {
+        static let shape = ParameterSpec(variant: "shape", "0: P parents at a depth; 1-4: Rocket Data's performance tests as published; "
+                          + "5-7: shapes 1-3 with every model edited", range: 0...7, quick: 0, standard: 0, full: 0)
+        static let P = ParameterSpec("P", "messages the user is embedded in", range: 1...1_000_000, tiny: 6, quick: 100, standard: 1_000, full: 1_000)
+        static let depth = ParameterSpec("depth", "reply levels above each parent", range: 0...12, tiny: 1, quick: 1, standard: 2, full: 2)
+        static let listeners = ParameterSpec("listeners", "thread screens listening (each also watches the user)", range: 0...100_000,
+                          tiny: 10, quick: 10, standard: 100, full: 100)
+        static let updates = ParameterSpec("updates", "updates per round", range: 1...10_000, tiny: 3, quick: 20, standard: 20, full: 50)
+    }
+    static let parameters = [Parameter.shape, Parameter.P, Parameter.depth, Parameter.listeners, Parameter.updates]
     static let notes = [
         "shape 0: the user authors P messages at the given depth below their thread roots; a snapshot store "
             + "rebuilds each parent and every ancestor up to the root, a uniquing store changes one object.",
@@ -122,38 +124,38 @@ enum ChildPropagation: BenchScenario {
     ]
 
     static func checks(for parameters: ParameterSet) -> [MetricID] {
-        parameters["shape"] == 0 ? [Metric.inconsistent] : []
+        parameters[Parameter.shape] == 0 ? [Metric.inconsistent] : []
     }
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         let main = profile == .full
-            ? ParameterSet.sweep(parameters, profile, "P", [10, 100, 1_000, 10_000])
+            ? ParameterSet.sweep(parameters, profile, Parameter.P, [10, 100, 1_000, 10_000])
             : [ParameterSet.defaults(parameters, profile)]
-        return main + ParameterSet.sweep(parameters, profile, "shape", Array(1...referenceShapes.count))
+        return main + ParameterSet.sweep(parameters, profile, Parameter.shape, Array(1...referenceShapes.count))
     }
 
     /// The reference shapes are named after Rocket Data's tests; their other
     /// parameters do not apply, but for the number of updates.
     static func label(for parameters: ParameterSet) -> String {
-        let shape = parameters["shape"]
+        let shape = parameters[Parameter.shape]
         guard shape > 0 else { return parameters.label(order: Self.parameters.filter { $0.name != "shape" }) }
         let reference = referenceShapes[shape - 1]
         if case .listenerAdded(let trees) = reference.work { return "shape=\(shape) \(reference.name), \(trees) trees" }
-        return "shape=\(shape) \(reference.name), updates=\(parameters["updates"])"
+        return "shape=\(shape) \(reference.name), updates=\(parameters[Parameter.updates])"
     }
 
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
-        let shape = parameters["shape"]
+        let shape = parameters[Parameter.shape]
         if shape > 0 { return try prepareReference(referenceShapes[shape - 1], parameters, seed: seed) }
-        let leavesPerThread = 1 << parameters["depth"]
-        let threads = (parameters["P"] + leavesPerThread - 1) / leavesPerThread
+        let leavesPerThread = 1 << parameters[Parameter.depth]
+        let threads = (parameters[Parameter.P] + leavesPerThread - 1) / leavesPerThread
         let graph = try GeneratedGraph(
             shape: GraphShape(users: 20, tags: 1, notes: 0, tagsPerNote: 0, threads: threads,
-                              participantsPerMessage: 2, repliesPerMessage: 2, threadDepth: parameters["depth"]),
+                              participantsPerMessage: 2, repliesPerMessage: 2, threadDepth: parameters[Parameter.depth]),
             seed: seed)
         // The deepest level of every thread: the parents.
         let perThread = graph.shape.messagesPerThread
-        let parents = (0..<parameters["P"]).map { index -> MessageID in
+        let parents = (0..<parameters[Parameter.P]).map { index -> MessageID in
             let thread = index / leavesPerThread, leaf = index % leavesPerThread
             return MessageID(thread * perThread + perThread - leavesPerThread + leaf + 1)
         }
@@ -161,9 +163,9 @@ enum ChildPropagation: BenchScenario {
             MessagePayload(id: $0, author: .present(UserPayload(id: UserID(1))))
         })
         let roots = graph.threadRootIDs
-        let listened = (0..<parameters["listeners"]).map { roots[$0 % roots.count] }
+        let listened = (0..<parameters[Parameter.listeners]).map { roots[$0 % roots.count] }
         // Twice as many: the second half is timed with the screens' re-render.
-        let updates = (0..<(2 * parameters["updates"])).map {
+        let updates = (0..<(2 * parameters[Parameter.updates])).map {
             ModelPatch.user(UserPayload(id: UserID(1), name: .present("Renamed Author \($0 + 1)"), updatedAt: .present(Int64($0 + 1))))
         }
         // After the setup user 1 wrote the parents and whatever the generator gave it.
@@ -194,7 +196,7 @@ enum ChildPropagation: BenchScenario {
             seed: seed)
         let initial = graph
         let root = graph.threadRootIDs[0]
-        let posts = 2 * parameters["updates"]
+        let posts = 2 * parameters[Parameter.updates]
         let updates: [ModelPatch]
         switch reference.work {
         case .sameTreePosted: updates = Array(repeating: .message(graph.fullPayload(message: root)), count: posts)

@@ -15,7 +15,7 @@ enum Churn: BenchScenario {
 
     /// Untimed steps before the timed ones, continuing one sequence, so the
     /// table, the holders and the caches are in their steady state.
-    static func warmUpSteps(_ parameters: ParameterSet) -> Int { min(1_000, parameters["steps"]) }
+    static func warmUpSteps(_ parameters: ParameterSet) -> Int { min(1_000, parameters[Parameter.steps]) }
 
     static let id = ScenarioID.churn
 
@@ -31,15 +31,17 @@ enum Churn: BenchScenario {
     static let headline = Metric.step.p50
     static let title = "holders come and go; unreferenced models die; the weak table purges"
     static let origin = "Vesper, Core Data"
-    static let parameters = [
-        ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 10_000, standard: 100_000, full: 100_000),
-        ParameterSpec("holders", "notes held at any time", range: 1...1_000_000, tiny: 10, quick: 200, standard: 2_000, full: 2_000),
-        ParameterSpec("hit", "share of lookups for a note someone holds, %", range: 0...100, tiny: 100, quick: 80, standard: 80, full: 80),
-        ParameterSpec(variant: "policy", "weak-table purge: 0 manual, 1 every 1024 insertions, 2 on doubling", range: 0...2,
-                      quick: 2, standard: 2, full: 2),
-        ParameterSpec("steps", "look-up-and-hold steps per round", range: 1...10_000_000,
-                      tiny: 300, quick: 50_000, standard: 200_000, full: 500_000),
-    ]
+     /// The scenario's parameters, by name: cases read them through these.
+    enum Parameter {
+        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 10_000, standard: 100_000, full: 100_000)
+        static let holders = ParameterSpec("holders", "notes held at any time", range: 1...1_000_000, tiny: 10, quick: 200, standard: 2_000, full: 2_000)
+        static let hit = ParameterSpec("hit", "share of lookups for a note someone holds, %", range: 0...100, tiny: 100, quick: 80, standard: 80, full: 80)
+        static let policy = ParameterSpec(variant: "policy", "weak-table purge: 0 manual, 1 every 1024 insertions, 2 on doubling", range: 0...2,
+                          quick: 2, standard: 2, full: 2)
+        static let steps = ParameterSpec("steps", "look-up-and-hold steps per round", range: 1...10_000_000,
+                          tiny: 300, quick: 50_000, standard: 200_000, full: 500_000)
+    }
+    static let parameters = [Parameter.N, Parameter.holders, Parameter.hit, Parameter.policy, Parameter.steps]
     static let notes = [
         "A snapshot store keeps every snapshot: its lookups always hit. A uniquing store builds an object on "
             + "every miss, and dead entries wait in its weak table until the purge policy removes them.",
@@ -54,14 +56,14 @@ enum Churn: BenchScenario {
     static func cases(for profile: Profile) -> [ParameterSet] {
         switch profile {
         case .quick: [ParameterSet.defaults(parameters, profile)]
-        case .default: ParameterSet.sweep(parameters, profile, "policy", [0, 1, 2])
-        case .full: ParameterSet.sweep(parameters, profile, "policy", [0, 1, 2])
-            + ParameterSet.sweep(parameters, profile, "hit", [0, 50, 95])
+        case .default: ParameterSet.sweep(parameters, profile, Parameter.policy, [0, 1, 2])
+        case .full: ParameterSet.sweep(parameters, profile, Parameter.policy, [0, 1, 2])
+            + ParameterSet.sweep(parameters, profile, Parameter.hit, [0, 50, 95])
         }
     }
 
     static func configuration(for parameters: ParameterSet) -> StoreConfiguration {
-        let policy: PurgePolicy = switch parameters["policy"] {
+        let policy: PurgePolicy = switch parameters[Parameter.policy] {
         case 0: .manual
         case 1: .every(insertions: 1024)
         default: .onDoubling
@@ -70,21 +72,21 @@ enum Churn: BenchScenario {
     }
 
     static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
-        let notes = GraphShape.app(models: parameters["N"]).notes
-        guard parameters["holders"] <= notes else {
-            throw ScenarioError("churn: holders (\(parameters["holders"])) cannot exceed the \(notes) notes of N=\(parameters["N"])")
+        let notes = GraphShape.app(models: parameters[Parameter.N]).notes
+        guard parameters[Parameter.holders] <= notes else {
+            throw ScenarioError("churn: holders (\(parameters[Parameter.holders])) cannot exceed the \(notes) notes of N=\(parameters[Parameter.N])")
         }
     }
 
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         try validate(parameters)
-        let graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
-        let holders = parameters["holders"], notes = graph.notes.count
+        let graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
+        let holders = parameters[Parameter.holders], notes = graph.notes.count
         var random = SeededRandom(seed: seed ^ 0xC4)
         var ring = (1...holders).map(NoteID.init)
         let warmUp = warmUpSteps(parameters)
-        let steps = (0..<(warmUp + parameters["steps"])).map { step -> NoteID in
-            let id = random.below(100) < parameters["hit"]
+        let steps = (0..<(warmUp + parameters[Parameter.steps])).map { step -> NoteID in
+            let id = random.below(100) < parameters[Parameter.hit]
                 ? ring[random.below(holders)]
                 : NoteID(1 + random.below(notes))
             ring[step % holders] = id
@@ -97,7 +99,7 @@ enum Churn: BenchScenario {
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
-        let holders = parameters["holders"]
+        let holders = parameters[Parameter.holders]
         var ring = (1...holders).map { store.note(NoteID($0)) }
         let warmUp = workload.warmUp
         for step in 0..<warmUp { ring[step % holders] = store.note(workload.steps[step]) }

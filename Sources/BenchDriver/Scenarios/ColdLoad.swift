@@ -34,10 +34,12 @@ enum ColdLoad: BenchScenario {
     /// sizes, while under callgrind one decode and merge takes about a
     /// quarter of a millisecond a model a store: past 100,000 models the
     /// pass would take longer than the run, and say nothing new.
-    static let instructionsCountedUpTo: (parameter: String, value: Int)? = ("N", 100_000)
-    static let parameters = [
-        ParameterSpec("N", "models in the payload", range: 10...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 100_000),
-    ]
+    static let instructionsCountedUpTo: (parameter: ParameterSpec, value: Int)? = (Parameter.N, 100_000)
+     /// The scenario's parameters, by name: cases read them through these.
+    enum Parameter {
+        static let N = ParameterSpec("N", "models in the payload", range: 10...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 100_000)
+    }
+    static let parameters = [Parameter.N]
     static let notes = [
         "decode is the same JSON decoding for every store (one payload type); merge is the store's own work.",
         "retained: heap bytes still allocated once the payload is decoded, merged and dropped, per model "
@@ -51,12 +53,12 @@ enum ColdLoad: BenchScenario {
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
-            ? ParameterSet.sweep(parameters, profile, "N", [1_000, 10_000, 100_000, Profile.largestSweptGraph])
+            ? ParameterSet.sweep(parameters, profile, Parameter.N, [1_000, 10_000, 100_000, Profile.largestSweptGraph])
             : [ParameterSet.defaults(parameters, profile)]
     }
 
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
-        let graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
+        let graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
         return Workload(json: graph.fullBatch.json(), models: graph.shape.modelCount)
     }
 

@@ -34,14 +34,16 @@ enum Consistency: BenchScenario {
     static let title = "a writer versions users while readers count stale and torn reads"
     static let origin = "Pinterest (message.users)"
     static let countsInstructions = false
-    static let parameters = [
-        ParameterSpec("rate", "writes per second", range: 1...1_000_000, tiny: 200, quick: 2_000, standard: 5_000, full: 5_000),
-        ParameterSpec("readers", "reader threads", range: 1...64, tiny: 1, quick: 2, standard: 2, full: 2),
-        ParameterSpec("ms", "duration of a round in milliseconds", range: 100...600_000,
-                      tiny: 100, quick: 1_000, standard: 500, full: 1_000),
-        ParameterSpec(variant: "locking", "uniquing row reads: 0 lock per object, 1 lock per field", range: 0...1,
-                      quick: 0, standard: 0, full: 0),
-    ]
+     /// The scenario's parameters, by name: cases read them through these.
+    enum Parameter {
+        static let rate = ParameterSpec("rate", "writes per second", range: 1...1_000_000, tiny: 200, quick: 2_000, standard: 5_000, full: 5_000)
+        static let readers = ParameterSpec("readers", "reader threads", range: 1...64, tiny: 1, quick: 2, standard: 2, full: 2)
+        static let ms = ParameterSpec("ms", "duration of a round in milliseconds", range: 100...600_000,
+                          tiny: 100, quick: 1_000, standard: 500, full: 1_000)
+        static let locking = ParameterSpec(variant: "locking", "uniquing row reads: 0 lock per object, 1 lock per field", range: 0...1,
+                          quick: 0, standard: 0, full: 0)
+    }
+    static let parameters = [Parameter.rate, Parameter.readers, Parameter.ms, Parameter.locking]
     static let notes = [
         "Every write sets a user's name, username and avatar URL to the same version. A torn read is a user "
             + "row showing two versions; a stale read is a message row showing an older author version than "
@@ -65,11 +67,11 @@ enum Consistency: BenchScenario {
     static let messages = 200
 
     static func cases(for profile: Profile) -> [ParameterSet] {
-        ParameterSet.sweep(parameters, profile, "locking", [0, 1])
+        ParameterSet.sweep(parameters, profile, Parameter.locking, [0, 1])
     }
 
     static func configuration(for parameters: ParameterSet) -> StoreConfiguration {
-        StoreConfiguration(rowLocking: parameters["locking"] == 1 ? .perField : .perObject)
+        StoreConfiguration(rowLocking: parameters[Parameter.locking] == 1 ? .perField : .perObject)
     }
 
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
@@ -78,7 +80,7 @@ enum Consistency: BenchScenario {
             seed: seed)
         let setup = PayloadBatch(users: graph.userIDs.map { version($0, 0) })
         var random = SeededRandom(seed: seed ^ 0xC0)
-        let total = max(1, parameters["rate"] * parameters["ms"] / 1_000)
+        let total = max(1, parameters[Parameter.rate] * parameters[Parameter.ms] / 1_000)
         return Workload(graph: graph, setup: setup, writes: (0..<total).map { _ in UserID(1 + random.below(users)) })
     }
 
@@ -141,7 +143,7 @@ enum Consistency: BenchScenario {
         let stop = Atomic<Bool>(false)
         let reads = Atomic<Int>(0), stale = Atomic<Int>(0), torn = Atomic<Int>(0)
         let writesDone = Atomic<Int>(0)
-        let interval = 1_000_000_000 / UInt64(parameters["rate"])
+        let interval = 1_000_000_000 / UInt64(parameters[Parameter.rate])
         let start = MonotonicClock.now() + 5_000_000
         let writer = ThreadRole("writer") { _ in
             let schedule = OpenLoopSchedule(start: start, intervalNanoseconds: interval)
@@ -157,7 +159,7 @@ enum Consistency: BenchScenario {
         // Readers of a store that may be used from any thread hold screens;
         // those of a main-confined store cannot, and read its background path.
         let holdScreens = Store.design.threading.handlesOnAnyThread
-        let readers = ThreadRole("reader", threads: parameters["readers"]) { thread in
+        let readers = ThreadRole("reader", threads: parameters[Parameter.readers]) { thread in
             var random = SeededRandom(seed: context.seed &+ UInt64(thread) &+ 99)
             var texts = RowCapture()
             var count = 0, staleCount = 0, tornCount = 0

@@ -30,19 +30,21 @@ enum FeedRead: BenchScenario {
     /// A lookup or a frame counts the same instructions in a larger graph
     /// (callgrind sees no cache misses), while the pass builds each store
     /// twice under Valgrind: at 500,000 models, minutes a store.
-    static let instructionsCountedUpTo: (parameter: String, value: Int)? = ("N", 100_000)
-    static let parameters = [
-        ParameterSpec("N", "models in the graph (half of them notes)", range: 100...2_000_000,
-                      tiny: 300, quick: 4_000, standard: 100_000, full: 100_000),
-        ParameterSpec("K", "rows per frame", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50),
-        ParameterSpec("frames", "frames rendered per round", range: 1...1_000_000,
-                      tiny: 20, quick: 2_000, standard: 10_000, full: 10_000),
-        ParameterSpec("lookups", "lookups timed per round", range: 1...10_000_000,
-                      tiny: 200, quick: 20_000, standard: 100_000, full: 200_000),
-        ParameterSpec(variant: "scroll", "0: the same K rows every frame; 1: a list scrolling K rows a frame, holding "
-                      + "only what is on screen and a small prefetch, each new row looked up and observed as it "
-                      + "appears", range: 0...1, quick: 0, standard: 0, full: 0),
-    ]
+    static let instructionsCountedUpTo: (parameter: ParameterSpec, value: Int)? = (Parameter.N, 100_000)
+     /// The scenario's parameters, by name: cases read them through these.
+    enum Parameter {
+        static let N = ParameterSpec("N", "models in the graph (half of them notes)", range: 100...2_000_000,
+                          tiny: 300, quick: 4_000, standard: 100_000, full: 100_000)
+        static let K = ParameterSpec("K", "rows per frame", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50)
+        static let frames = ParameterSpec("frames", "frames rendered per round", range: 1...1_000_000,
+                          tiny: 20, quick: 2_000, standard: 10_000, full: 10_000)
+        static let lookups = ParameterSpec("lookups", "lookups timed per round", range: 1...10_000_000,
+                          tiny: 200, quick: 20_000, standard: 100_000, full: 200_000)
+        static let scroll = ParameterSpec(variant: "scroll", "0: the same K rows every frame; 1: a list scrolling K rows a frame, holding "
+                          + "only what is on screen and a small prefetch, each new row looked up and observed as it "
+                          + "appears", range: 0...1, quick: 0, standard: 0, full: 0)
+    }
+    static let parameters = [Parameter.N, Parameter.K, Parameter.frames, Parameter.lookups, Parameter.scroll]
     static let notes = [
         "A row is a note's title, author name, tag names, pinned flag and date (`RowLayout`).",
         "held lookup: every note is on a screen that holds and observes it, so a live-object store finds its "
@@ -66,36 +68,36 @@ enum FeedRead: BenchScenario {
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         var scrolling = ParameterSet.defaults(parameters, profile)
-        scrolling.values["scroll"] = 1
-        scrolling.values["frames"] = onePass(scrolling)
+        scrolling[Parameter.scroll] = 1
+        scrolling[Parameter.frames] = onePass(scrolling)
         return profile == .full
-            ? ParameterSet.sweep(parameters, profile, "N", [1_000, 10_000, 100_000, Profile.largestSweptGraph]) + [scrolling]
+            ? ParameterSet.sweep(parameters, profile, Parameter.N, [1_000, 10_000, 100_000, Profile.largestSweptGraph]) + [scrolling]
             : [ParameterSet.defaults(parameters, profile), scrolling]
     }
 
     /// Scrolling looks up only the rows it brings into view: its label
     /// leaves out the number of lookups, which only scroll=0 times.
     static func label(for parameters: ParameterSet) -> String {
-        let shown = parameters["scroll"] == 1 ? Self.parameters.filter { $0.name != "lookups" } : Self.parameters
+        let shown = parameters[Parameter.scroll] == 1 ? Self.parameters.filter { $0.name != "lookups" } : Self.parameters
         return parameters.label(order: shown)
     }
 
     static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
-        guard GraphShape.app(models: parameters["N"]).notes >= parameters["K"] else {
-            throw ScenarioError("feed-read needs at least K=\(parameters["K"]) notes; raise N")
+        guard GraphShape.app(models: parameters[Parameter.N]).notes >= parameters[Parameter.K] else {
+            throw ScenarioError("feed-read needs at least K=\(parameters[Parameter.K]) notes; raise N")
         }
-        guard parameters["scroll"] == 0 || parameters["frames"] <= onePass(parameters) else {
+        guard parameters[Parameter.scroll] == 0 || parameters[Parameter.frames] <= onePass(parameters) else {
             throw ScenarioError(
-                "feed-read scroll=1 scrolls once through the notes: at N=\(parameters["N"]) K=\(parameters["K"]) "
-                    + "at most frames=\(onePass(parameters)), got \(parameters["frames"])")
+                "feed-read scroll=1 scrolls once through the notes: at N=\(parameters[Parameter.N]) K=\(parameters[Parameter.K]) "
+                    + "at most frames=\(onePass(parameters)), got \(parameters[Parameter.frames])")
         }
     }
 
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         try validate(parameters)
-        let graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
+        let graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
         var random = SeededRandom(seed: seed ^ 0xFEED)
-        let lookups = (0..<(parameters["scroll"] == 1 ? 0 : parameters["lookups"])).map { _ in NoteID(1 + random.below(graph.notes.count)) }
+        let lookups = (0..<(parameters[Parameter.scroll] == 1 ? 0 : parameters[Parameter.lookups])).map { _ in NoteID(1 + random.below(graph.notes.count)) }
         return Workload(graph: graph, lookups: lookups)
     }
 
@@ -103,7 +105,7 @@ enum FeedRead: BenchScenario {
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
-        let rows = parameters["K"]
+        let rows = parameters[Parameter.K]
         var metrics = RoundMetrics()
         var checksum = RowChecksum()
 
@@ -111,7 +113,7 @@ enum FeedRead: BenchScenario {
         // observes only the rows on it and a few prefetched below; every
         // frame K rows come into view, each looked up and observed as its
         // cell appears, and K leave, let go. The lookups are scroll=0's.
-        if parameters["scroll"] == 1 {
+        if parameters[Parameter.scroll] == 1 {
             store.finishSetUp()
             let frames = try scroll(store, notes: workload.graph.noteIDs, rows: rows, parameters: parameters,
                                     context: context, into: &checksum)
@@ -137,7 +139,7 @@ enum FeedRead: BenchScenario {
 
         // A page on screen, rendered frame after frame.
         let page = screens!.snapshot.prefix(rows).compactMap { $0 }
-        let frames = try TimedLoop.run(count: parameters["frames"], warmup: 100, context: context) { _ in
+        let frames = try TimedLoop.run(count: parameters[Parameter.frames], warmup: 100, context: context) { _ in
             for handle in page { store.display(handle, into: &checksum) }
         }
         metrics.addLoop(Metric.frame, "frame of K rows", frames, floor: Metric.frameFloor)
@@ -150,7 +152,7 @@ enum FeedRead: BenchScenario {
             consume(Store.Floor.lookUp(ids[index], in: store))
         }
         metrics.addLoop(Metric.lookupFloor, "held lookup floor", lookupFloor, informational: true)
-        let frameFloor = try TimedLoop.run(count: parameters["frames"], warmup: 100, context: context) { _ in
+        let frameFloor = try TimedLoop.run(count: parameters[Parameter.frames], warmup: 100, context: context) { _ in
             for handle in page { Store.Floor.display(handle, of: store, into: &checksum) }
         }
         metrics.addLoop(Metric.frameFloor, "frame of K rows floor", frameFloor, informational: true)
@@ -192,8 +194,8 @@ enum FeedRead: BenchScenario {
     /// snapshot-listened, one pass 0.3.
     /// - Complexity: O(1).
     static func onePass(_ parameters: ParameterSet) -> Int {
-        let rows = parameters["K"]
-        let notes = GraphShape.app(models: parameters["N"]).notes
+        let rows = parameters[Parameter.K]
+        let notes = GraphShape.app(models: parameters[Parameter.N]).notes
         let total = max(0, notes - rows - prefetch(rows)) / rows
         return max(1, total * 10 / 11)
     }
@@ -222,7 +224,7 @@ enum FeedRead: BenchScenario {
         }
         for position in 0..<window { bringIntoView(position) }
         var top = 0
-        let count = parameters["frames"]
+        let count = parameters[Parameter.frames]
         let frames = try TimedLoop.run(count: count, warmup: scrollWarmUp(count), context: context) { _ in
             // K rows scroll out at the top; K come in below the prefetched ones.
             for position in (top + window)..<(top + window + rows) { bringIntoView(position) }

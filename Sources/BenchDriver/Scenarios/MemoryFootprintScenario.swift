@@ -33,10 +33,12 @@ enum MemoryFootprintScenario: BenchScenario {
     static let countsInstructions = false
     /// Heap bytes repeat exactly from round to round (a test checks).
     static let maximumRounds: Int? = 2
-    static let parameters = [
-        ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 50_000, full: 100_000),
-        ParameterSpec("held", "share of notes held by screens, %", range: 0...100, tiny: 100, quick: 10, standard: 10, full: 10),
-    ]
+     /// The scenario's parameters, by name: cases read them through these.
+    enum Parameter {
+        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 50_000, full: 100_000)
+        static let held = ParameterSpec("held", "share of notes held by screens, %", range: 0...100, tiny: 100, quick: 10, standard: 10, full: 10)
+    }
+    static let parameters = [Parameter.N, Parameter.held]
     static let notes = [
         "Heap bytes from jemalloc's stats.allocated, measured between steps of one round with nothing else "
             + "running: exact for a given build and seed, so they are compared as counts. Resident memory is the "
@@ -55,14 +57,14 @@ enum MemoryFootprintScenario: BenchScenario {
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
-            ? ParameterSet.sweep(parameters, profile, "N", [10_000, 100_000, Profile.largestSweptGraph])
+            ? ParameterSet.sweep(parameters, profile, Parameter.N, [10_000, 100_000, Profile.largestSweptGraph])
             : [ParameterSet.defaults(parameters, profile)]
     }
 
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
-        var graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
+        var graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
         let json = graph.fullBatch.json()
-        let held = (0..<(graph.notes.count * parameters["held"] / 100)).map { NoteID($0 + 1) }
+        let held = (0..<(graph.notes.count * parameters[Parameter.held] / 100)).map { NoteID($0 + 1) }
         let rename = PayloadBatch(users: graph.userIDs.map { graph.partialUpdate(user: $0, fieldCount: 7, noOp: false) })
         return Workload(json: json, models: graph.shape.modelCount, held: held, renameEveryUser: rename.json())
     }

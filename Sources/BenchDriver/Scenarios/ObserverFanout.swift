@@ -35,21 +35,23 @@ enum ObserverFanout: BenchScenario {
     // updateListeners → addListener(_:recursivelyToChildModels:)), so L
     // listeners of one model cost L² per update. At 10,000 observers and
     // 200 updates a round of it ran over four minutes on its worker thread.
-    static let parameters = [
-        ParameterSpec("observers", "observers registered", range: 1...1_000_000, tiny: 20, quick: 1_000, standard: 1_000, full: 10_000),
-        ParameterSpec("ids", "users the observers are spread over", range: 1...100_000, tiny: 20, quick: 1, standard: 1, full: 1),
-        ParameterSpec("updates", "updates per round", range: 1...100_000, tiny: 3, quick: 50, standard: 50, full: 10),
-        // 2,000: Rocket Data's addListener scans the id's listener array and
-        // only an update prunes it, so churn on one id is quadratic there too;
-        // at 200,000 pairs over 10,000 observers a round of snapshot-listened
-        // ran six minutes (its worker's backlog).
-        ParameterSpec("churn", "observe-and-cancel pairs timed per round", range: 1...10_000_000,
-                      tiny: 100, quick: 2_000, standard: 2_000, full: 2_000),
-    ]
+     /// The scenario's parameters, by name: cases read them through these.
+    enum Parameter {
+        static let observers = ParameterSpec("observers", "observers registered", range: 1...1_000_000, tiny: 20, quick: 1_000, standard: 1_000, full: 10_000)
+        static let ids = ParameterSpec("ids", "users the observers are spread over", range: 1...100_000, tiny: 20, quick: 1, standard: 1, full: 1)
+        static let updates = ParameterSpec("updates", "updates per round", range: 1...100_000, tiny: 3, quick: 50, standard: 50, full: 10)
+            // 2,000: Rocket Data's addListener scans the id's listener array and
+            // only an update prunes it, so churn on one id is quadratic there too;
+            // at 200,000 pairs over 10,000 observers a round of snapshot-listened
+            // ran six minutes (its worker's backlog).
+        static let churn = ParameterSpec("churn", "observe-and-cancel pairs timed per round", range: 1...10_000_000,
+                          tiny: 100, quick: 2_000, standard: 2_000, full: 2_000)
+    }
+    static let parameters = [Parameter.observers, Parameter.ids, Parameter.updates, Parameter.churn]
     /// Under callgrind a round of snapshot-listened's updates at 10,000
     /// observers of one user (natively about 12 s for the full profile's
     /// 10: L² scans) would take the pass 20 to 50 times that.
-    static let instructionsCountedUpTo: (parameter: String, value: Int)? = ("observers", 1_000)
+    static let instructionsCountedUpTo: (parameter: ParameterSpec, value: Int)? = (Parameter.observers, 1_000)
     static let notes = [
         "update: one batch changing every observed user, timed until every handler has run (delivery is "
             + "synchronous on the writing thread when nothing else writes); update and every screen re-rendered: "
@@ -70,32 +72,32 @@ enum ObserverFanout: BenchScenario {
         case .quick, .default:
             let spread = ParameterSet.defaults(parameters, profile)
             var many = spread
-            many.values["ids"] = min(1_000, many["observers"])
+            many[Parameter.ids] = min(1_000, many[Parameter.observers])
             return [spread, many]
         case .full:
-            return ParameterSet.sweep(parameters, profile, "observers", [1, 10, 100, 1_000, 10_000])
+            return ParameterSet.sweep(parameters, profile, Parameter.observers, [1, 10, 100, 1_000, 10_000])
                 + [ParameterSet(ParameterSet.defaults(parameters, profile).values.merging(["ids": 1_000]) { $1 })]
         }
     }
 
     static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
-        guard parameters["ids"] <= parameters["observers"] else {
-            throw ScenarioError("observer-fanout: ids (\(parameters["ids"])) cannot exceed observers (\(parameters["observers"]))")
+        guard parameters[Parameter.ids] <= parameters[Parameter.observers] else {
+            throw ScenarioError("observer-fanout: ids (\(parameters[Parameter.ids])) cannot exceed observers (\(parameters[Parameter.observers]))")
         }
     }
 
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         try validate(parameters)
-        let ids = parameters["ids"]
+        let ids = parameters[Parameter.ids]
         var graph = try GeneratedGraph(
             shape: GraphShape(users: max(ids, 10), tags: 1, notes: 0, tagsPerNote: 0, threads: 0, participantsPerMessage: 0),
             seed: seed)
         let initial = graph
-        let batches = (0..<(2 * parameters["updates"])).map { _ in
+        let batches = (0..<(2 * parameters[Parameter.updates])).map { _ in
             PayloadBatch(users: (1...ids).map { graph.partialUpdate(user: UserID($0), fieldCount: 1, noOp: false) })
         }
-        return Workload(graph: initial, updates: Array(batches.prefix(parameters["updates"])),
-                        renderedUpdates: Array(batches.dropFirst(parameters["updates"])))
+        return Workload(graph: initial, updates: Array(batches.prefix(parameters[Parameter.updates])),
+                        renderedUpdates: Array(batches.dropFirst(parameters[Parameter.updates])))
     }
 
     static func runRound<Store: ModelStore>(
@@ -103,7 +105,7 @@ enum ObserverFanout: BenchScenario {
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         let heard = Atomic<Int>(0)
-        let ids = parameters["ids"], observers = parameters["observers"]
+        let ids = parameters[Parameter.ids], observers = parameters[Parameter.observers]
         // Each observer is a screen holding the user it shows.
         var holders: [HeldModels<Store.UserHandle>] = []
         var tokens: [ObservationToken] = []
@@ -148,7 +150,7 @@ enum ObserverFanout: BenchScenario {
         // The work the churn left queued (a consistency manager's backlog) is
         // finished untimed, so it ends with the round, not during the next
         // store's, and is part of the churn's instruction count.
-        let churn = try TimedLoop.run(count: parameters["churn"], warmup: 100, context: context) { index in
+        let churn = try TimedLoop.run(count: parameters[Parameter.churn], warmup: 100, context: context) { index in
             store.observe(UserID(1 + index % ids)) { _ in }.cancel()
         } finish: {
             store.settle()

@@ -33,16 +33,18 @@ enum PartialMerge: BenchScenario {
     static let charts = [ChartSpec(Metric.merge.p50), ChartSpec(Metric.mergeRendered.p50)]
     static let title = "merge batches of partial payloads (k fields each) into cached models and notify observers"
     static let origin = "Pinterest"
-    static let parameters = [
-        ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 100_000, full: 100_000),
-        ParameterSpec("batch", "payloads per batch (half users, half notes)", range: 2...100_000,
-                      tiny: 6, quick: 50, standard: 200, full: 200),
-        ParameterSpec("k", "fields each payload carries", range: 1...4, tiny: 4, quick: 2, standard: 2, full: 2),
-        ParameterSpec("noop", "share of payloads equal to the cache, %", range: 0...100, tiny: 100, quick: 30, standard: 30, full: 30),
-        ParameterSpec("observers", "models observed by a screen", range: 0...1_000_000,
-                      tiny: 20, quick: 200, standard: 2_000, full: 2_000),
-        ParameterSpec("batches", "batches merged per round", range: 1...100_000, tiny: 3, quick: 40, standard: 200, full: 200),
-    ]
+     /// The scenario's parameters, by name: cases read them through these.
+    enum Parameter {
+        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 100_000, full: 100_000)
+        static let batch = ParameterSpec("batch", "payloads per batch (half users, half notes)", range: 2...100_000,
+                          tiny: 6, quick: 50, standard: 200, full: 200)
+        static let k = ParameterSpec("k", "fields each payload carries", range: 1...4, tiny: 4, quick: 2, standard: 2, full: 2)
+        static let noop = ParameterSpec("noop", "share of payloads equal to the cache, %", range: 0...100, tiny: 100, quick: 30, standard: 30, full: 30)
+        static let observers = ParameterSpec("observers", "models observed by a screen", range: 0...1_000_000,
+                          tiny: 20, quick: 200, standard: 2_000, full: 2_000)
+        static let batches = ParameterSpec("batches", "batches merged per round", range: 1...100_000, tiny: 3, quick: 40, standard: 200, full: 200)
+    }
+    static let parameters = [Parameter.N, Parameter.batch, Parameter.k, Parameter.noop, Parameter.observers, Parameter.batches]
     static let notes = [
         "An equal payload (a no-op) must be short-circuited: no new value, no notification.",
         "models not holding the superset: once every batch is merged, models whose fields differ from every field "
@@ -61,21 +63,21 @@ enum PartialMerge: BenchScenario {
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
-            ? ParameterSet.sweep(parameters, profile, "noop", [0, 50, 100])
+            ? ParameterSet.sweep(parameters, profile, Parameter.noop, [0, 50, 100])
             : [ParameterSet.defaults(parameters, profile)]
     }
 
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
-        var graph = try GeneratedGraph(shape: .app(models: parameters["N"]), seed: seed)
+        var graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
         let initial = graph
         var random = SeededRandom(seed: seed ^ 0x3E26E)
         let users = graph.users.count, notes = graph.notes.count
-        let fields = parameters["k"], noOpShare = parameters["noop"]
+        let fields = parameters[Parameter.k], noOpShare = parameters[Parameter.noop]
         var batches: [PayloadBatch] = []
         // Twice as many: the second half is timed with the screens' re-render.
-        for _ in 0..<(2 * parameters["batches"]) {
+        for _ in 0..<(2 * parameters[Parameter.batches]) {
             var batch = PayloadBatch()
-            for index in 0..<parameters["batch"] {
+            for index in 0..<parameters[Parameter.batch] {
                 let noOp = random.below(100) < noOpShare
                 if index % 2 == 0 {
                     batch.users.append(graph.partialUpdate(
@@ -87,7 +89,7 @@ enum PartialMerge: BenchScenario {
             }
             batches.append(batch)
         }
-        let observed = (0..<parameters["observers"]).map { index -> ModelRef in
+        let observed = (0..<parameters[Parameter.observers]).map { index -> ModelRef in
             index % 2 == 0 ? .user(UserID(1 + random.below(users))) : .note(NoteID(1 + random.below(notes)))
         }
         return Workload(graph: initial, batches: batches, observed: observed, superset: graph.state)
@@ -133,7 +135,7 @@ enum PartialMerge: BenchScenario {
                         unit: .microseconds)
         if let merge = merges.latency {
             metrics.add(Metric.payload, "per payload (batch p50 / batch)", unit: "ns", kind: .timing,
-                        merge.p50 / Double(parameters["batch"]))
+                        merge.p50 / Double(parameters[Parameter.batch]))
         }
         let total = summaries.reduce(ChangeSummary(), +)
         let batches = Double(max(1, summaries.count))

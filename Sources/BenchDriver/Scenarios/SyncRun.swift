@@ -77,10 +77,10 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         writeStarts = AtomicSlots(count: workload.batches.count)
     }
 
-    private var isVirtual: Bool { parameters["hz"] == 0 && !workload.isLaunch }
+    private var isVirtual: Bool { parameters[BackgroundSync.Parameter.hz] == 0 && !workload.isLaunch }
     /// Who syncs: a sync thread that decodes, one that commits back to back
     /// (stress), or the main thread itself.
-    private var sync: Int { parameters["sync"] }
+    private var sync: Int { parameters[BackgroundSync.Parameter.sync] }
     private var syncsOnMain: Bool { sync == 2 }
     /// Whether reading a row goes through the store, which makes drawing store work.
     private var rowsReadTheStore: Bool { Store.design.rowsReadTheStore }
@@ -102,9 +102,9 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         let start = MonotonicClock.now() + 5_000_000
         runStart = start
         let writerRole = ThreadRole("writer") { _ in self.write(from: start) }
-        let readerRole = ThreadRole("reader", threads: parameters["readers"]) { thread in self.read(thread) }
+        let readerRole = ThreadRole("reader", threads: parameters[BackgroundSync.Parameter.readers]) { thread in self.read(thread) }
         let mainRole = ThreadRole("main") { _ in self.drawFrames(from: start) }
-        let roles = syncsOnMain ? [] : parameters["readers"] > 0 ? [writerRole, readerRole] : [writerRole]
+        let roles = syncsOnMain ? [] : parameters[BackgroundSync.Parameter.readers] > 0 ? [writerRole, readerRole] : [writerRole]
         let reports = ThreadGroup.run(roles, onCaller: mainRole, draining: context.mainQueue,
                                       countsAllocations: context.countsAllocations)
         // The main thread catches up with what the last batches left it.
@@ -120,7 +120,7 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         let rows = workload.shown.count
         var sink = FrameSink()
         var shownThrough = -1
-        for frame in 0..<parameters["frames"] {
+        for frame in 0..<parameters[BackgroundSync.Parameter.frames] {
             // Work a writer hands the main thread while it waits (a store that
             // hops there) is this frame's store work.
             var servedCPU: UInt64 = 0, servedWall: UInt64 = 0
@@ -176,7 +176,7 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
                     break
                 }
             }
-            context.progress(Double(frame + 1) / Double(parameters["frames"]))
+            context.progress(Double(frame + 1) / Double(parameters[BackgroundSync.Parameter.frames]))
         }
         consume(sink.checksum)
         gate.finish()
@@ -268,7 +268,7 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         var random = SeededRandom(seed: context.seed &+ UInt64(thread))
         var results = ReaderResults()
         var sink = RowChecksum()
-        let notes = GraphShape.app(models: parameters["N"]).notes
+        let notes = GraphShape.app(models: parameters[BackgroundSync.Parameter.N]).notes
         while !stop.load(ordering: .acquiring) {
             let began = MonotonicClock.now()
             for _ in 0..<16 { _ = store.readRow(of: .note(NoteID(1 + random.below(notes))), into: &sink) }

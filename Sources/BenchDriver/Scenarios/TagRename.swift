@@ -30,12 +30,14 @@ enum TagRename: BenchScenario {
     static let charts = [ChartSpec(Metric.rename.p50), ChartSpec(Metric.renameRendered.p50)]
     static let title = "rename one tag carried by F notes; every holder must display the new name"
     static let origin = "Vesper"
-    static let parameters = [
-        ParameterSpec("F", "notes carrying the tag", range: 1...1_000_000, tiny: 30, quick: 1_000, standard: 10_000, full: 10_000),
-        ParameterSpec("holders", "screens holding one of those notes each", range: 0...1_000_000,
-                      tiny: 10, quick: 100, standard: 1_000, full: 1_000),
-        ParameterSpec("renames", "renames per round", range: 1...100_000, tiny: 3, quick: 20, standard: 20, full: 50),
-    ]
+     /// The scenario's parameters, by name: cases read them through these.
+    enum Parameter {
+        static let F = ParameterSpec("F", "notes carrying the tag", range: 1...1_000_000, tiny: 30, quick: 1_000, standard: 10_000, full: 10_000)
+        static let holders = ParameterSpec("holders", "screens holding one of those notes each", range: 0...1_000_000,
+                          tiny: 10, quick: 100, standard: 1_000, full: 1_000)
+        static let renames = ParameterSpec("renames", "renames per round", range: 1...100_000, tiny: 3, quick: 20, standard: 20, full: 50)
+    }
+    static let parameters = [Parameter.F, Parameter.holders, Parameter.renames]
     static let notes = [
         "Each screen holds a note and observes both the note and the tag, as a screen showing tag chips must.",
         "rename: the write, including every notification it delivers; refresh: every holder re-rendering its row; "
@@ -55,32 +57,32 @@ enum TagRename: BenchScenario {
 
     static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
-            ? ParameterSet.sweep(parameters, profile, "F", [10, 100, 1_000, 10_000, 100_000]).map { set in
+            ? ParameterSet.sweep(parameters, profile, Parameter.F, [10, 100, 1_000, 10_000, 100_000]).map { set in
                 // Fewer notes than screens: every note is held.
                 var set = set
-                set.values["holders"] = min(set["holders"], set["F"])
+                set[Parameter.holders] = min(set[Parameter.holders], set[Parameter.F])
                 return set
             }
             : [ParameterSet.defaults(parameters, profile)]
     }
 
     static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
-        guard parameters["holders"] <= parameters["F"] else {
-            throw ScenarioError("tag-rename: holders (\(parameters["holders"])) cannot exceed F (\(parameters["F"]))")
+        guard parameters[Parameter.holders] <= parameters[Parameter.F] else {
+            throw ScenarioError("tag-rename: holders (\(parameters[Parameter.holders])) cannot exceed F (\(parameters[Parameter.F]))")
         }
     }
 
     static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         try validate(parameters)
-        let notes = parameters["F"]
+        let notes = parameters[Parameter.F]
         // Three tags on every note: each tag is on all F notes.
         var graph = try GeneratedGraph(
             shape: GraphShape(users: max(10, notes / 10), tags: 3, notes: notes, tagsPerNote: 3,
                               threads: 0, participantsPerMessage: 0),
             seed: seed)
         let initial = graph
-        let renames = (0..<parameters["renames"]).map { _ in graph.rename(tag: TagID(1)) }
-        let rendered = (0..<parameters["renames"]).map { _ in graph.rename(tag: TagID(1)) }
+        let renames = (0..<parameters[Parameter.renames]).map { _ in graph.rename(tag: TagID(1)) }
+        let rendered = (0..<parameters[Parameter.renames]).map { _ in graph.rename(tag: TagID(1)) }
         return Workload(graph: initial, renames: renames, renderedRenames: rendered, finalName: graph.tag(TagID(1)).name)
     }
 
@@ -88,7 +90,7 @@ enum TagRename: BenchScenario {
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
-        let ids = Array(workload.graph.noteIDs.prefix(parameters["holders"]))
+        let ids = Array(workload.graph.noteIDs.prefix(parameters[Parameter.holders]))
         let screens = HeldModels(ids.map { store.note($0) })
         // What each screen was first handed, and what it showed then.
         let firstHanded = screens.snapshot
