@@ -103,11 +103,6 @@ public struct BuildFreshness {
     /// (Not every file: an editor's swap file beside a source is no change.)
     static let sourceExtensions: Set<String> = ["swift", "c", "cpp", "h", "modulemap"]
 
-    /// The most recently modified source file, relative to the package root.
-    func newestSource() -> (path: String, modified: Date)? {
-        sources().max { $0.modified < $1.modified }
-    }
-
     /// Every source file, relative to the package root, with its modification time.
     func sources() -> [(path: String, modified: Date)] {
         let sources = packageRoot.appendingPathComponent("Sources")

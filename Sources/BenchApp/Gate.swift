@@ -10,26 +10,26 @@ public struct Gate: Sendable {
     /// Where to save the run as a later run's baseline, if anywhere.
     public var saveAs: String?
     /// Relative change a timing's median must exceed to regress.
-    public var noiseFloor: Double
+    public var timingTolerance: Double
     /// Whether the question is if the run reproduces the baseline's counts
     /// (any move fails, timings are not compared) rather than if it regressed.
     public var reproduces: Bool
 
-    public init(baseline: String? = nil, saveAs: String? = nil, noiseFloor: Double = Gate.standardNoiseFloor,
+    public init(baseline: String? = nil, saveAs: String? = nil, timingTolerance: Double = Gate.standardTimingTolerance,
                 reproduces: Bool = false) {
         self.baseline = baseline
         self.saveAs = saveAs
-        self.noiseFloor = noiseFloor
+        self.timingTolerance = timingTolerance
         self.reproduces = reproduces
     }
 
-    public static let noiseFloors: ClosedRange<Double> = 0...10
-    public static let standardNoiseFloor = GateRules.standard.timingNoiseFloor
+    public static let timingTolerances: ClosedRange<Double> = 0...10
+    public static let standardTimingTolerance = GateRules.standard.timingTolerance
 
     /// Reads the baseline and checks the save path, before anything runs.
     func prepare() throws(BenchFailure) -> RunResult? {
-        guard Self.noiseFloors.contains(noiseFloor) else {
-            throw .usage("--noise-floor must be between 0 and 10 (0.5 is 50%), got \(noiseFloor)")
+        guard Self.timingTolerances.contains(timingTolerance) else {
+            throw .usage("--timing-tolerance must be between 0 and 10 (0.5 is 50%), got \(timingTolerance)")
         }
         if let saveAs { try RunFiles.prepareFile(saveAs, option: "--save-baseline") }
         return try baseline.map { path throws(BenchFailure) in try RunFiles.read(path, role: "baseline") }
@@ -46,7 +46,7 @@ public struct Gate: Sendable {
     @discardableResult
     func check(_ result: RunResult, against baseline: RunResult) throws(BenchFailure) -> GateReport {
         var rules = reproduces ? GateRules.reproduction : GateRules.standard
-        rules.timingNoiseFloor = noiseFloor
+        rules.timingTolerance = timingTolerance
         let report: GateReport
         do {
             report = try BaselineComparison.compare(baseline: baseline, current: result, rules: rules)

@@ -62,7 +62,7 @@ public enum InstructionPass {
         var jobs: [Job] = []
         defer { for job in jobs { try? FileManager.default.removeItem(at: job.scratch) } }
         for index in cases.indices { jobs.append(Job(caseIndex: index, scratch: try makeScratchDirectory())) }
-        try runTool(tools.objcopy, ["--strip-debug", executablePath, jobs[0].executable.path])
+        try runTool(tools.objcopy, ["--strip-debug", Platform.executablePath, jobs[0].executable.path])
         for job in jobs.dropFirst() {
             do {
                 try FileManager.default.linkItem(at: jobs[0].executable, to: job.executable)
@@ -198,7 +198,7 @@ public enum InstructionPass {
         }
         plan.cases = [cases[caseIndex]]
         plan.rounds = 1
-        plan.measuresFloors = false
+        plan.measuresPrimitiveCosts = false
         plan.measurement = .instructions(counter)
         let progress = TerminalProgress(stores: plan.stores.map(\.name), rounds: plan.rounds)
         var result: RunResult
@@ -232,10 +232,6 @@ public enum InstructionPass {
             throw BenchFailure.failure("cannot create a scratch directory in /tmp: \(String(cString: strerror(errno)))")
         }
         return URL(fileURLWithPath: String(cString: path), isDirectory: true)
-    }
-
-    private static var executablePath: String {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     }
 
     /// Starts `process`, or fails naming the program that would not start.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchApp
+import BenchMetrics
 #if canImport(Glibc)
 @preconcurrency import Glibc  // `stdout`, a C global the Swift 6 checker cannot see is only set up once
 #endif
@@ -59,7 +60,7 @@ public enum BenchEntry {
     static func ensureDeterministicHashing() {
         guard ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] == nil else { return }
         setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        execv(Platform.executablePath, CommandLine.unsafeArgv)
         // Only reached if exec failed: run on with random hashing.
         FileHandle.standardError.write(Data("bench: warning: could not restart with deterministic hashing; allocation counts may vary between runs\n".utf8))
     }
@@ -94,7 +95,7 @@ struct BenchCommand: ParsableCommand {
         discussion: """
         Every store runs the scenarios listed by `bench list` with the same seed and operations:
 
-        \(Catalog.storeSummaries.map { "  \($0)" }.joined(separator: "\n"))
+        \(Listing.storeSummaries.map { "  \($0)" }.joined(separator: "\n"))
 
         With no subcommand, bench runs them (`bench run`); `bench run --help` lists its options.
 

@@ -10,7 +10,7 @@ struct CompareCommand: ParsableCommand {
         With --current FILE it compares that saved run; otherwise it runs first, with the run options \
         below. Exact counts (allocations, heap bytes, models, notifications) must match the baseline; \
         instruction counts must stay within 5%; a timing's median regresses only when its rounds differ \
-        significantly and it moved past the noise floor. Against a baseline from another host or \
+        significantly and it moved past the timing tolerance. Against a baseline from another host or \
         toolchain, timings are reported but only counts are gated.
 
         With --reproduces the question is whether the run counts what the baseline counted: every \
@@ -35,12 +35,12 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Fail when any count moved from the baseline's, either way, beyond its recorded spread; compare no timings.")
     var reproduces = false
 
-    @OptionGroup var noise: NoiseFloorOption
+    @OptionGroup var timing: TimingToleranceOption
     @OptionGroup(title: "Run options (when there is no --current)") var selection: RunOptions
     @OptionGroup(title: "Run options (when there is no --current)") var recording: RecordingOptions
 
     func run() throws {
-        let gate = Gate(baseline: baseline, noiseFloor: noise.noiseFloor, reproduces: reproduces)
+        let gate = Gate(baseline: baseline, timingTolerance: timing.tolerance, reproduces: reproduces)
         if let current {
             try gate.compare(savedRun: current)
         } else {

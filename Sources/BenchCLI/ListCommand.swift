@@ -17,6 +17,6 @@ struct ListCommand: ParsableCommand {
     var json = false
 
     func run() {
-        print(json ? Catalog.listingJSON : Catalog.listing)
+        print(json ? Listing.json : Listing.text)
     }
 }

@@ -32,25 +32,25 @@ struct RunCommand: ParsableCommand {
         "Also save the run's results.json here, to serve as the baseline of later runs.", valueName: "file"))
     var saveBaseline: String?
 
-    @OptionGroup var noise: NoiseFloorOption
+    @OptionGroup var timing: TimingToleranceOption
 
     func run() throws {
         try Benchmark(request: selection.request, countsInstructions: recording.instructions, output: recording.output,
                       driftFrom: recording.driftFrom,
-                      gate: Gate(baseline: baseline, saveAs: saveBaseline, noiseFloor: noise.noiseFloor)).run()
+                      gate: Gate(baseline: baseline, saveAs: saveBaseline, timingTolerance: timing.tolerance)).run()
     }
 }
 
 /// How far a timing's median must move to regress.
-struct NoiseFloorOption: ParsableArguments {
-    @Option(name: .customLong("noise-floor"), help: ArgumentHelp(
+struct TimingToleranceOption: ParsableArguments {
+    @Option(name: .customLong("timing-tolerance"), help: ArgumentHelp(
         "Relative change a timing's median must exceed to regress (0...10; default 1.5, i.e. 2.5 times); exact counts are gated regardless.",
         valueName: "fraction"))
-    var noiseFloor: Double = Gate.standardNoiseFloor
+    var tolerance: Double = Gate.standardTimingTolerance
 
     func validate() throws {
-        guard Gate.noiseFloors.contains(noiseFloor) else {
-            throw ValidationError("--noise-floor must be between 0 and 10 (0.5 is 50%), got \(noiseFloor)")
+        guard Gate.timingTolerances.contains(tolerance) else {
+            throw ValidationError("--timing-tolerance must be between 0 and 10 (0.5 is 50%), got \(tolerance)")
         }
     }
 }

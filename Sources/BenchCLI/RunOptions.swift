@@ -14,7 +14,7 @@ struct RunOptions: ParsableArguments {
     var scenarios: [String] = []
 
     @Option(name: .customLong("store"), help: ArgumentHelp(
-        "Run only this store; repeat for several (\(Catalog.storeNames.joined(separator: ", "))).", valueName: "name"))
+        "Run only this store; repeat for several (\(Listing.storeNames.joined(separator: ", "))).", valueName: "name"))
     var stores: [String] = []
 
     @Option(name: .customLong("param"), help: ArgumentHelp(

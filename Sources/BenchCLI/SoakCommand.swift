@@ -23,7 +23,7 @@ struct SoakCommand: ParsableCommand {
     )
 
     @Option(name: .customLong("store"), help: ArgumentHelp(
-        "Soak only this store; repeat for several (\(Catalog.storeNames.joined(separator: ", "))).", valueName: "name"))
+        "Soak only this store; repeat for several (\(Listing.storeNames.joined(separator: ", "))).", valueName: "name"))
     var stores: [String] = []
 
     @Option(help: "Seconds each store is soaked for (1...3600).")

@@ -64,7 +64,7 @@ enum MarkdownReport {
         text += "column names that system and the source of each point. An **upper bound** is a design pushed to its "
         text += "limit that no app ships as such: it bounds its family's cost, it is not a contender.\n\n"
         text += table(["store", "family", "used from", "design", "modelled on"], run.designs.map {
-            [$0.isUpperBound == true ? "\($0.name) (upper bound)" : $0.name, $0.family, $0.threading, $0.summary,
+            [$0.isUpperBound == true ? "\($0.name) (upper bound)" : $0.name, $0.family.rawValue, $0.threading.rawValue, $0.summary,
              $0.modelledOn ?? "–"]
         }, textColumns: 5)
         return text
@@ -164,10 +164,10 @@ enum MarkdownReport {
 
     static func floors(_ run: RunResult) -> String {
         let comparisons = FloorComparison.all(run)
-        guard !run.floors.isEmpty || !comparisons.isEmpty else { return "" }
+        guard !run.primitiveCosts.isEmpty || !comparisons.isEmpty else { return "" }
         var text = "## Floors\n\nThe single primitives the stores are built from, measured in this run (median ns per "
         text += "operation).\n\n"
-        text += table(["primitive", "ns", "mallocs/op"], run.floors.map {
+        text += table(["primitive", "ns", "mallocs/op"], run.primitiveCosts.map {
             [$0.label, NumberFormat.value($0.nanoseconds), NumberFormat.value($0.mallocsPerOperation)]
         })
         if !comparisons.isEmpty {

@@ -6,12 +6,11 @@ import BenchStatistics
 /// than misread it. Bump `currentSchemaVersion` on any change that an older
 /// reader would misinterpret.
 public struct RunResult: Hashable, Sendable, Codable {
-    /// 3: rankings follow the rules of evidence (`Evidence`) and series may
-    /// carry their run-to-run drift.
-    static let currentSchemaVersion = 3
-    /// Versions this reader understands: a version 2 file is read with its
-    /// rankings recomputed by the rules of version 3.
-    static let readableSchemaVersions = 2...3
+    /// 4: the primitives' costs are `primitiveCosts` (a floor is a store's
+    /// own, `StoreInfo.floors`).
+    static let currentSchemaVersion = 4
+    /// Versions this reader understands.
+    static let readableSchemaVersions = 4...4
 
     var schemaVersion: Int
     public var provenance: Provenance
@@ -24,7 +23,7 @@ public struct RunResult: Hashable, Sendable, Codable {
     /// What each store is, in the same order.
     public var designs: [StoreInfo]
     public var harness: HarnessCosts
-    public var floors: [Floor]
+    public var primitiveCosts: [PrimitiveCost]
     public var cases: [CaseResult]
     public var durationSeconds: Double
     /// True when the run was interrupted: only the cases listed completed.
@@ -41,7 +40,7 @@ public struct RunResult: Hashable, Sendable, Codable {
 
     public init(
         provenance: Provenance, profile: String, rounds: Int, designs: [StoreInfo], harness: HarnessCosts,
-        floors: [Floor], cases: [CaseResult], durationSeconds: Double, isPartial: Bool = false, warmUpRounds: Int? = nil
+        primitiveCosts: [PrimitiveCost], cases: [CaseResult], durationSeconds: Double, isPartial: Bool = false, warmUpRounds: Int? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.provenance = provenance
@@ -50,7 +49,7 @@ public struct RunResult: Hashable, Sendable, Codable {
         self.stores = designs.map(\.name)
         self.designs = designs
         self.harness = harness
-        self.floors = floors
+        self.primitiveCosts = primitiveCosts
         self.cases = cases
         self.durationSeconds = durationSeconds
         self.isPartial = isPartial

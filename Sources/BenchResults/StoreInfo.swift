@@ -1,12 +1,13 @@
+import StoreTaxonomy
+
 /// What a store is, as a results file records it: enough for a report to
 /// group stores by design family, say where each may be used, and set each
 /// store's operations beside the floors of what they are built from.
 public struct StoreInfo: Hashable, Sendable, Codable {
     public var name: String
-    /// "live objects" or "immutable values".
-    public var family: String
-    /// "any thread" or "main thread".
-    public var threading: String
+    public var family: DesignFamily
+    /// Where the store's methods may be called and its observers run.
+    public var threading: StoreThreading
     /// One line: the design and the systems that build it this way.
     public var summary: String
     /// The system modelled and the sources of its costs; absent in results
@@ -18,7 +19,7 @@ public struct StoreInfo: Hashable, Sendable, Codable {
     /// operation a metric declares (`MetricDescriptor.bound`): "lookup", "row".
     public var floors: [String: String]
 
-    public init(name: String, family: String, threading: String, summary: String, modelledOn: String? = nil,
+    public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String, modelledOn: String? = nil,
                 isUpperBound: Bool? = nil, floors: [String: String]) {
         self.name = name
         self.family = family

@@ -160,7 +160,7 @@ public enum BaselineComparison {
                 : "instructions per operation: not gated (see the warning)",
             !rules.gatesTimings ? "timings: not compared (counts only)"
                 : sameHost
-                ? "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(percent(rules.timingNoiseFloor)), same host as the baseline"
+                ? "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(percent(rules.timingTolerance)), same host as the baseline"
                 : "timings: not gated, another host than the baseline's",
         ]
     }
@@ -217,7 +217,7 @@ public enum BaselineComparison {
             direction = abs(change) <= rules.instructionTolerance(of: baseline) ? .same : (change < 0 ? .lower : .higher)
         case .statistical:
             let comparison = Comparison(baseline: baseline.rounds, candidate: current.rounds,
-                                        alpha: rules.alpha, noiseFloor: rules.timingNoiseFloor)
+                                        alpha: rules.alpha, tolerance: rules.timingTolerance)
             pValue = comparison.pValue
             direction = comparison.verdict
         case .reported:

@@ -14,22 +14,21 @@ import BenchResults
 ///   same toolchain, Valgrind and C library. Runs of one build repeat them
 ///   exactly, from any directory, environment and `TMPDIR`; a store that
 ///   works on a thread of its own (snapshot-listened's manager) to within
-///   0.3% (two quick passes, every thread counted). Counting only the
-///   thread that opened the region once left out that thread's work and kept
-///   the part of it that depended on scheduling: snapshot-listened's observe
-///   + cancel then moved by 15% between runs and failed a CI run at +17.9%
-///   on unchanged code. A build changed
-///   elsewhere can move untouched counts where the Swift runtime looks up
-///   generic metadata, since its metadata cache is hashed by address: by up
-///   to 2.9% in the four builds measured, and by 5.4% when only the process's
-///   environment differed (before the instruction pass fixed it). A change past
+///   0.3% (two quick passes), because every thread's work in the region is
+///   counted: counting only the thread that opened it would leave out the
+///   manager's work and keep the part that depends on scheduling. A build
+///   changed elsewhere can move untouched counts where the Swift runtime
+///   looks up generic metadata, since its metadata cache is hashed by
+///   address: by up to 2.9% in the four builds measured (the instruction
+///   pass runs bench in a fixed environment, because the environment alone
+///   moves them as much). A change past
 ///   `instructionTolerance` (5%) is a regression, half the 10% a CPU
 ///   regression must be caught at.
 /// - Timings drift between processes on a shared machine far more than
 ///   between the rounds of one run: across nine runs of one build on the
 ///   reference machine, single-threaded medians moved by up to +115%. So a
 ///   timing's median regresses only when its rounds differ significantly
-///   from the baseline's *and* it moved past the noise floor (150% by
+///   from the baseline's *and* it moved past the timing tolerance (150% by
 ///   default: 2.5 times the baseline); record the baseline from several
 ///   runs (`bench merge`) so its rounds carry that drift.
 /// - Tails (p99, max), latencies under deliberate thread contention and
@@ -50,7 +49,7 @@ public struct GateRules: Hashable, Sendable {
     }
 
     /// Relative change of a timing's median below which it never regresses.
-    public var timingNoiseFloor: Double
+    public var timingTolerance: Double
     /// Significance a timing's rounds must reach.
     public var alpha: Double
     /// Relative tolerance of an exact count (for float rounding).
@@ -64,22 +63,22 @@ public struct GateRules: Hashable, Sendable {
     var anyMoveFails: Bool
 
     /// The CI gate: counts exactly, instructions within 5%, timings
-    /// statistically past a noise floor; improvements pass.
+    /// statistically past a timing tolerance; improvements pass.
     public static let standard = GateRules(
-        timingNoiseFloor: 1.5, alpha: 0.05, countTolerance: 1e-6, instructionTolerance: .relative(0.05),
+        timingTolerance: 1.5, alpha: 0.05, countTolerance: 1e-6, instructionTolerance: .relative(0.05),
         gatesTimings: true, anyMoveFails: false)
 
     /// Whether a run reproduces what a baseline counted: exact counts
     /// exactly, instruction counts within the baseline's recorded spread,
     /// in either direction; timings are not compared.
     public static let reproduction = GateRules(
-        timingNoiseFloor: 1.5, alpha: 0.05, countTolerance: 1e-6,
+        timingTolerance: 1.5, alpha: 0.05, countTolerance: 1e-6,
         instructionTolerance: .recordedSpread(atLeast: MetricKind.instructionsAlike), gatesTimings: false,
         anyMoveFails: true)
 
-    init(timingNoiseFloor: Double, alpha: Double, countTolerance: Double, instructionTolerance: InstructionTolerance,
+    init(timingTolerance: Double, alpha: Double, countTolerance: Double, instructionTolerance: InstructionTolerance,
          gatesTimings: Bool, anyMoveFails: Bool) {
-        self.timingNoiseFloor = timingNoiseFloor
+        self.timingTolerance = timingTolerance
         self.alpha = alpha
         self.countTolerance = countTolerance
         self.instructionTolerance = instructionTolerance

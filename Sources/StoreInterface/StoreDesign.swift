@@ -1,3 +1,5 @@
+import StoreTaxonomy
+
 /// What a store is, for the people reading its results: which design, from
 /// which systems, and the contract it keeps.
 public struct StoreDesign: Hashable, Sendable, Codable {
@@ -36,31 +38,4 @@ public struct StoreDesign: Hashable, Sendable, Codable {
         self.rowsReadTheStore = rowsReadTheStore
         self.keepsDeadObservers = keepsDeadObservers
     }
-}
-
-/// The two families of design the suite compares.
-public enum DesignFamily: String, Hashable, Sendable, Codable, CaseIterable {
-    /// One live, mutable object per id, changed in place (uniquing).
-    case liveObjects = "live objects"
-    /// Immutable values, replaced on every change.
-    case values = "immutable values"
-}
-
-/// Where a store may be used from.
-public enum StoreThreading: String, Hashable, Sendable, Codable {
-    /// Every method from any thread; observers run on the writing thread.
-    case anyThread = "any thread"
-    /// Handles belong to the main thread of the store's `MainQueue`: look
-    /// models up, hold them and display them there only. Writes may come from
-    /// any thread; their effect on the main thread's objects, and the
-    /// observers, run on the main thread. Other threads read through
-    /// `readRow(of:into:)`, the store's background path.
-    case mainThread = "main thread"
-    /// Every method from any thread, handles anywhere; observers run on the
-    /// main thread of the store's `MainQueue`, some time after the write
-    /// (`ModelStore.settle()` waits for them there).
-    case anyThreadObservedOnMain = "any thread, observers on the main thread"
-
-    /// Whether any thread may hold and display the store's handles.
-    public var handlesOnAnyThread: Bool { self != .mainThread }
 }

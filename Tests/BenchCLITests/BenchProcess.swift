@@ -50,20 +50,22 @@ struct BenchProcess {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench")
     }
 
-    /// Runs `bench` with `arguments`; `whileRunning` gets the process and its
-    /// standard output and error as they are written.
-    @discardableResult
     /// A measuring run as the test asks for it: a default-profile run counts
     /// instructions under Valgrind unless told not to, which no test needs
     /// unless it says `--instructions` (it would make every test minutes long).
     static func withoutImplicitInstructions(_ arguments: [String]) -> [String] {
-        let subcommands: Set<String> = ["list", "report", "compare", "merge", "soak", "count-instructions"]
+        let subcommands: Set<String> = [
+            "list", "report", "compare", "compare-verdicts", "check-results", "merge", "soak", "count-instructions",
+        ]
         let measures = arguments.first.map { !subcommands.contains($0) } ?? true
         guard measures, !arguments.contains("--help"), !arguments.contains("--instructions"),
               !arguments.contains("--no-instructions") else { return arguments }
         return arguments + ["--no-instructions"]
     }
 
+    /// Runs `bench` with `arguments`; `whileRunning` gets the process and its
+    /// standard output and error as they are written.
+    @discardableResult
     static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL = executable,
                     whileRunning: ((Process, _ output: Stream, _ error: Stream) -> Void)? = nil) throws -> Outcome {
         let process = Process()

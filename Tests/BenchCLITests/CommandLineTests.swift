@@ -37,8 +37,8 @@ struct CommandLineTests {
         (["--param", "N=1000", "--param", "N=2000"], "--param N is given twice; sweep it with one list instead"),
         (["--rounds", "101"], "--rounds must be between 1 and 100"),
         (["--seed", "1.5"], "'1.5' is invalid for '--seed"),
-        (["--noise-floor", "abc"], "'abc' is invalid for '--noise-floor"),
-        (["--noise-floor", "100"], "--noise-floor must be between 0 and 10"),
+        (["--timing-tolerance", "abc"], "'abc' is invalid for '--timing-tolerance"),
+        (["--timing-tolerance", "100"], "--timing-tolerance must be between 0 and 10"),
         (["--save-baseline", "/proc/version/baseline.json"], "choose another file with --save-baseline FILE"),
         (["--save-baseline", "/tmp"], "/tmp is a directory; give --save-baseline a file name"),
         (["compare", "--current"], "Missing value for '--current <file>'"),
@@ -76,14 +76,14 @@ struct CommandLineTests {
         let run = try BenchProcess.run(["run", "--help"])
         #expect(run.status == 0)
         for text in ["--profile", "--scenario", "--store", "--param", "--rounds", "--seed", "--instructions", "--output",
-                     "--baseline", "--save-baseline", "--noise-floor", "Examples"] {
+                     "--baseline", "--save-baseline", "--timing-tolerance", "Examples"] {
             #expect(run.output.contains(text), "bench run --help lacks \(text)")
         }
     }
 
     /// Each subcommand and the options it alone takes.
     static let ownOptions: [(command: String, options: [String])] = [
-        ("compare", ["--baseline", "--current", "--reproduces", "--noise-floor", "--profile", "--instructions"]),
+        ("compare", ["--baseline", "--current", "--reproduces", "--timing-tolerance", "--profile", "--instructions"]),
         ("compare-verdicts", ["<first>", "<second>"]),
         ("check-results", ["--current", "--record"]),
         ("soak", ["--store", "--seconds", "--threads", "--seed"]),

@@ -17,7 +17,7 @@ struct ChartTests {
         let count = MetricDescriptor(id: "frame.instructions", label: "a frame instructions, mean", unit: "per op",
                                      kind: .instructions)
         let designs = ["a-store-with-a-long-name", "b", "c"].enumerated().map { index, name in
-            StoreInfo(name: name, family: index == 0 ? "live objects" : "immutable values", threading: "any thread",
+            StoreInfo(name: name, family: index == 0 ? .liveObjects : .values, threading: .anyThread,
                       summary: "", isUpperBound: index == 0, floors: [:])
         }
         let cases = [1, 10, 100].map { size in
@@ -33,7 +33,7 @@ struct ChartTests {
             provenance: Provenance.collect(seed: 1), profile: "custom", rounds: 3, designs: designs,
             harness: HarnessCosts(clock: ClockCalibration(overheadNanoseconds: 30, resolutionNanoseconds: 1),
                                   perSampleNanoseconds: 100, lockCountingNanoseconds: 8),
-            floors: [], cases: cases, durationSeconds: 1)
+            primitiveCosts: [], cases: cases, durationSeconds: 1)
     }
 
     static let budget = ReportContext(charts: ["demo": [ReportContext.Chart(metric: "frame.p50",

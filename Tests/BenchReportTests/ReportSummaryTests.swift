@@ -2,6 +2,7 @@
 @testable import BenchStatistics
 @testable import BenchReport
 @testable import BenchResults
+import StoreTaxonomy
 import Testing
 
 /// The report's summary over any number of stores, on a run built by hand.
@@ -9,11 +10,11 @@ import Testing
 struct ReportSummaryTests {
     static func run(
         _ medians: [String: Double], upperBounds: Set<String> = [],
-        families: [(String, String)] = [("a", "live objects"), ("b", "immutable values"), ("c", "immutable values")]
+        families: [(String, DesignFamily)] = [("a", .liveObjects), ("b", .values), ("c", .values)]
     ) -> RunResult {
         let metric = MetricDescriptor(id: "op.p50", label: "op p50", unit: "ns", kind: .timing)
         let designs = families.map {
-            StoreInfo(name: $0.0, family: $0.1, threading: "any thread", summary: "", isUpperBound: upperBounds.contains($0.0),
+            StoreInfo(name: $0.0, family: $0.1, threading: .anyThread, summary: "", isUpperBound: upperBounds.contains($0.0),
                       floors: [:])
         }
         let stores = designs.map { design in
@@ -28,7 +29,7 @@ struct ReportSummaryTests {
             provenance: Provenance.collect(seed: 1), profile: "custom", rounds: 5, designs: designs,
             harness: HarnessCosts(clock: ClockCalibration(overheadNanoseconds: 30, resolutionNanoseconds: 1),
                                   perSampleNanoseconds: 100, lockCountingNanoseconds: 8),
-            floors: [], cases: [result], durationSeconds: 1)
+            primitiveCosts: [], cases: [result], durationSeconds: 1)
     }
 
     @Test("names the leading store, its lead with its interval, and the leading family with both families' best")
@@ -55,13 +56,14 @@ struct ReportSummaryTests {
         #expect(report.contains("| 100 ×0.50 (bound) |"), "\(report)")
     }
 
-    @Test("a summary names the leading family among three")
-    func threeFamilies() {
-        let run = Self.run(["a": 300, "b": 100, "c": 200],
-                           families: [("a", "live objects"), ("b", "immutable values"), ("c", "a library")])
-        let report = MarkdownReport.render(run, context: ReportContext())
-        #expect(report.contains("families: **immutable values** lead by 2.00×"), "\(report)")
-        #expect(report.contains("best of each family: a, b, c"), "\(report)")
+    @Test("a duel finds the leading side among three, each side's best against the leader's")
+    func threeSides() throws {
+        let run = Self.run(["a": 300, "b": 100, "c": 200])
+        let sides = ["a": "first", "b": "second", "c": "third"]
+        let duel = try #require(FamilyDuel(run.cases[0], metric: run.cases[0].stores[0].metrics[0].metric) { sides[$0] })
+        #expect(duel.winner == "second")
+        #expect(duel.leader == ["first": "a", "second": "b", "third": "c"])
+        #expect(abs(duel.factor - 2) < 1e-9, "the nearest rival, c, is twice b")
     }
 
     @Test("stores within noise of each other tie, and so do the families")
@@ -84,7 +86,7 @@ struct ReportSummaryTests {
         #expect(MarkdownReport.render(drifted, context: ReportContext()).contains("a tie: no store's lead is shown"))
     }
 
-    static let values = DesignSelector(family: "immutable values", label: "immutable values")
+    static let values = DesignSelector(.values, label: "immutable values")
 
     @Test("a time near its budget depends on the device; twice inside it holds; twice past it does not")
     func budgetsHaveAMargin() {

@@ -1,4 +1,3 @@
-@testable import BenchMetrics
 @testable import BenchStatistics
 import Foundation
 import Testing
@@ -36,11 +35,11 @@ struct StatisticsTests {
         #expect(Comparison(baseline: slower, candidate: baseline).verdict == .lower)
     }
 
-    @Test("a real but tiny difference stays under the noise floor")
+    @Test("a real but tiny difference stays under the timing tolerance")
     func belowNoiseFloor() {
         let baseline = Self.normal(mean: 1_000, deviation: 0.5, count: 30, seed: 4)
         let candidate = baseline.map { $0 * 1.01 }
-        let comparison = Comparison(baseline: baseline, candidate: candidate, noiseFloor: 0.02)
+        let comparison = Comparison(baseline: baseline, candidate: candidate, tolerance: 0.02)
         #expect(comparison.pValue < 0.05)
         #expect(comparison.verdict == .same)
     }

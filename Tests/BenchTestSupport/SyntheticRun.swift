@@ -32,11 +32,11 @@ package enum SyntheticRun {
         return RunResult(
             provenance: provenance, profile: profile, rounds: timing.count,
             designs: ["uniquing", "snapshot"].map {
-                StoreInfo(name: $0, family: $0 == "uniquing" ? "live objects" : "immutable values", threading: "any thread",
+                StoreInfo(name: $0, family: $0 == "uniquing" ? .liveObjects : .values, threading: .anyThread,
                           summary: "", floors: [:])
             },
             harness: HarnessCosts(clock: ClockCalibration(overheadNanoseconds: 30, resolutionNanoseconds: 1),
                                   perSampleNanoseconds: 100, lockCountingNanoseconds: 8),
-            floors: [], cases: cases, durationSeconds: 1)
+            primitiveCosts: [], cases: cases, durationSeconds: 1)
     }
 }

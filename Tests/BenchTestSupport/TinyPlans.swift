@@ -40,7 +40,7 @@ package enum TinyPlans {
 
     package static func plan(_ scenarios: [ScenarioID], rounds: Int = 1) -> SuitePlan {
         SuitePlan(cases: scenarios.flatMap(cases), stores: stores, rounds: rounds, seed: 7, profileName: "tiny",
-                  measuresFloors: false)
+                  measuresPrimitiveCosts: false)
     }
 }
 

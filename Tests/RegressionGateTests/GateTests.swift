@@ -70,7 +70,7 @@ struct GateTests {
         #expect(report.count(.improved) == 4)
     }
 
-    @Test("a timing regresses only when significant and beyond the noise floor")
+    @Test("a timing regresses only when significant and beyond the timing tolerance")
     func timingRules() throws {
         let baseline = SyntheticRun.run()
         // Twice as slow, every round: significant, but under the 150% floor.
@@ -89,7 +89,7 @@ struct GateTests {
         #expect(oneOff.passed)
         // A tighter floor set on the command line catches the doubling.
         var strict = GateRules.standard
-        strict.timingNoiseFloor = 0.5
+        strict.timingTolerance = 0.5
         #expect(try !BaselineComparison.compare(
             baseline: baseline, current: SyntheticRun.run(timing: [200, 202, 198, 200, 204]), rules: strict).passed)
         // Three times as fast: an improvement.

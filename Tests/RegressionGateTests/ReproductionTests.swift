@@ -69,7 +69,7 @@ struct ReproductionTests {
         var added = current.cases[0].stores[0]
         added.store = "throwaway"
         current.cases[0].stores.append(added)
-        current.designs.append(StoreInfo(name: "throwaway", family: "immutable values", threading: "any thread",
+        current.designs.append(StoreInfo(name: "throwaway", family: .values, threading: .anyThread,
                                          summary: "", floors: [:]))
         let baseline = SyntheticRun.run(extraCase: false)
         for rules in [GateRules.standard, .reproduction] {

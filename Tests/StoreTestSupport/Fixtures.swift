@@ -11,6 +11,11 @@ package enum Fixtures {
     package static let sharedTagShape = GraphShape(
         users: 5, tags: 1, notes: 40, tagsPerNote: 1, threads: 0, participantsPerMessage: 0)
 
+    /// Enough models for threads to contend on: the stress and lifetime tests'.
+    package static let stressShape = GraphShape(
+        users: 60, tags: 12, notes: 200, tagsPerNote: 3,
+        threads: 10, participantsPerMessage: 3, repliesPerMessage: 2, threadDepth: 2)
+
     package static func graph(_ shape: GraphShape = smallShape, seed: UInt64 = 42) -> GeneratedGraph {
         do {
             return try GeneratedGraph(shape: shape, seed: seed)

@@ -36,7 +36,7 @@ let benchmarks: @Sendable () -> Void = {
     )
     var stores = StoreOperations()
     StoreCatalog.visitAll(&stores)
-    Floors.register()
+    Primitives.register()
 }
 
 /// The primitive operations of every store of the catalog, on a graph of
@@ -153,7 +153,7 @@ struct StoreOperations: StoreVisitor {
 }
 
 /// The primitives the stores are built from.
-enum Floors {
+enum Primitives {
     final class Object: @unchecked Sendable {
         var name = "a name long enough to live on the heap"
     }
@@ -185,22 +185,22 @@ enum Floors {
     static func register() {
         let fixture = MainThread.shared.sync { Fixture() }
         _ = (fixture.table, fixture.weakTable)
-        Benchmark("floor-dictionary-hit-of-an-object") { benchmark in
+        Benchmark("primitive-dictionary-hit-of-an-object") { benchmark in
             counted(benchmark) { index in blackHole(fixture.table[fixture.keys[index]]) }
         }
-        Benchmark("floor-dictionary-hit-and-weak-load") { benchmark in
+        Benchmark("primitive-dictionary-hit-and-weak-load") { benchmark in
             counted(benchmark) { index in blackHole(fixture.weakTable[fixture.keys[index]]?.object) }
         }
-        Benchmark("floor-dictionary-hit-and-note-value-copy") { benchmark in
+        Benchmark("primitive-dictionary-hit-and-note-value-copy") { benchmark in
             counted(benchmark) { index in blackHole(fixture.notes[1 + fixture.keys[index]]) }
         }
-        Benchmark("floor-uncontended-lock-and-unlock") { benchmark in
+        Benchmark("primitive-uncontended-lock-and-unlock") { benchmark in
             counted(benchmark) { _ in
                 fixture.lock.lock()
                 fixture.lock.unlock()
             }
         }
-        Benchmark("floor-allocate-a-small-object") { benchmark in
+        Benchmark("primitive-allocate-a-small-object") { benchmark in
             counted(benchmark) { _ in blackHole(Object()) }
         }
     }

@@ -192,9 +192,3 @@ extension ClaimTest {
     }
 }
 
-extension DesignSelector {
-    /// The stores of `family`, optionally only those used from `threading`.
-    init(_ family: DesignFamily, threading: StoreThreading? = nil, label: String) {
-        self.init(family: family.rawValue, threading: threading?.rawValue, label: label)
-    }
-}

@@ -31,17 +31,17 @@ public struct SuitePlan: Sendable {
     public var profileName: String
     /// Whether to measure the floors (a few seconds) when the plan has a
     /// feed-read case, the one they bound; tests skip them.
-    public var measuresFloors: Bool
+    public var measuresPrimitiveCosts: Bool
     public var measurement: Measurement
 
     public init(cases: [Case], stores: [StoreRunner], rounds: Int, seed: UInt64, profileName: String,
-                measuresFloors: Bool = true, measurement: Measurement = .timings) {
+                measuresPrimitiveCosts: Bool = true, measurement: Measurement = .timings) {
         self.cases = cases
         self.stores = stores
         self.rounds = rounds
         self.seed = seed
         self.profileName = profileName
-        self.measuresFloors = measuresFloors
+        self.measuresPrimitiveCosts = measuresPrimitiveCosts
         self.measurement = measurement
     }
 

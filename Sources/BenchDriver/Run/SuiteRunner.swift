@@ -37,9 +37,9 @@ public struct SuiteRunner {
         let started = MonotonicClock.now()
         let countsAllocations = (try? AllocatorCheck.requireJemalloc()) != nil
         let calibration = ClockCalibration.measure()
-        let harness = Floors.harnessCosts(calibration)
-        let floors = plan.measuresFloors && plan.measuresTimings && !cancellation.isCancelled
-            ? Floors.measure(calibration: calibration, countsAllocations: countsAllocations)
+        let harness = HarnessCosts.measure(calibration)
+        let primitiveCosts = plan.measuresPrimitiveCosts && plan.measuresTimings && !cancellation.isCancelled
+            ? PrimitiveCosts.measure(calibration: calibration, countsAllocations: countsAllocations)
             : []
         var cases: [CaseResult] = []
         for (index, plannedCase) in plan.cases.enumerated() {
@@ -57,7 +57,7 @@ public struct SuiteRunner {
             rounds: plan.rounds,
             designs: plan.stores.map(\.info),
             harness: harness,
-            floors: floors,
+            primitiveCosts: primitiveCosts,
             cases: cases,
             durationSeconds: Double(MonotonicClock.now() - started) / 1e9,
             isPartial: cases.count < plan.cases.count,

@@ -129,11 +129,11 @@ enum BackgroundSync: BenchScenario {
         ("While a sync thread decodes and commits, main-thread store work per frame is \(Metric.store.p99) at p99, "
             + "with \(Metric.items) work items and \(Metric.mutated) objects changed on the main thread per batch; a store "
             + "that applies merges to its objects on the main thread pays there what the others pay on the sync thread, "
-            + "whose commit takes \(Metric.writerCommit.p50) (p50).").describing(["launch": 0, "sync": 0]),
+            + "whose commit takes \(Metric.writerCommit.p50) (p50).").describing([Parameter.launch: 0, Parameter.sync: 0]),
         ("At launch, the main thread spends \(Metric.launchStore) of CPU in store work and is held up \(Metric.launchBlocked) "
             + "in all; its longest single wait for the store's lock is \(Metric.main.lockwait.max), against the sync "
             + "thread's longest commit of \(Metric.writerCommit.max); a frame first shows every row after "
-            + "\(Metric.launchFirst).").describing(["launch": 1, "sync": 0]),
+            + "\(Metric.launchFirst).").describing([Parameter.launch: 1, Parameter.sync: 0]),
     ]
 
     static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.rowsStale, Metric.writesFailed] }

@@ -98,30 +98,82 @@ enum Consistency: BenchScenario {
         return Int(text[text.index(after: marker)...].prefix { $0.isNumber }) ?? -1
     }
 
+    /// What the round's threads share: the version each message screen was
+    /// told of, when each write began, and what the writer and readers counted.
+    final class Tally: Sendable {
+        /// The newest author version each message screen has been told of.
+        let notified: AtomicSlots
+        /// When write `i` began, at index `i` (its version).
+        let started: AtomicSlots
+        let delivery = LockedValue(LatencyRecorder())
+        let stop = Atomic<Bool>(false)
+        let reads = Atomic<Int>(0), stale = Atomic<Int>(0), torn = Atomic<Int>(0)
+        let writesApplied = Atomic<Int>(0)
+
+        init(messages: Int, writes: Int) {
+            notified = AtomicSlots(count: messages)
+            started = AtomicSlots(count: writes + 1)
+        }
+    }
+
     static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
         try store.merge(workload.setup)
-        let ids = workload.graph.messageIDs
-        let messageScreens = HeldModels(ids.map { store.message($0) })
+        let messageScreens = HeldModels(workload.graph.messageIDs.map { store.message($0) })
         let userScreens = HeldModels(workload.graph.userIDs.map { store.user($0) })
-        // The newest author version each message screen has been told of.
-        let notified = AtomicSlots(count: ids.count)
-        // When write `i` began, at index `i` (its version).
-        let started = AtomicSlots(count: workload.writes.count + 1)
-        let delivery = LockedValue(LatencyRecorder())
+        let tally = Tally(messages: workload.graph.messageIDs.count, writes: workload.writes.count)
+        let tokens = observe(store, workload, messageScreens, userScreens, tally)
+        store.finishSetUp()
 
+        let interval = 1_000_000_000 / UInt64(parameters[Parameter.rate])
+        let start = MonotonicClock.now() + 5_000_000
+        let writer = ThreadRole("writer") { _ in
+            let schedule = OpenLoopSchedule(start: start, intervalNanoseconds: interval)
+            var applied = 0
+            for (index, user) in workload.writes.enumerated() {
+                _ = schedule.waitUntilDue(index)
+                tally.started.store(index + 1, Int(MonotonicClock.now()))
+                if (try? store.apply(.user(version(user, index + 1)))) != nil { applied += 1 }
+            }
+            tally.writesApplied.store(applied, ordering: .relaxed)
+            tally.stop.store(true, ordering: .releasing)
+        }
+        let readers = ThreadRole("reader", threads: parameters[Parameter.readers]) { thread in
+            read(store, workload, messageScreens, userScreens, tally, seed: context.seed &+ UInt64(thread) &+ 99)
+        }
+        // The main thread delivers what a main-confined store sends it.
+        let main = ThreadRole("main") { _ in
+            while !tally.stop.load(ordering: .acquiring) {
+                context.mainQueue.drain()
+                usleep(100)
+            }
+        }
+        let reports = ThreadGroup.run([writer, readers], onCaller: main, draining: context.mainQueue,
+                                      countsAllocations: context.countsAllocations)
+        context.mainQueue.drain()
+        store.settle()
+        context.progress(1)
+        consume(tokens)
+        return metrics(tally, writes: workload.writes.count, readers: reports["reader"])
+    }
+
+    /// Each message screen observes its message and its author (noting the
+    /// version it was told of); each user screen its user (recording how
+    /// long after the write it heard).
+    private static func observe<Store: ModelStore>(
+        _ store: Store, _ workload: Workload, _ messageScreens: HeldModels<Store.MessageHandle>,
+        _ userScreens: HeldModels<Store.UserHandle>, _ tally: Tally
+    ) -> [ObservationToken] {
         var tokens: [ObservationToken] = []
-        for (slot, id) in ids.enumerated() {
+        for (slot, id) in workload.graph.messageIDs.enumerated() {
             tokens.append(store.observe(id, messageScreens.handler(for: slot)))
-            let author = workload.graph.message(id).author
-            tokens.append(store.observe(author) { change in
+            tokens.append(store.observe(workload.graph.message(id).author) { change in
                 guard case .updated(let user) = change else { return }
                 var texts = RowCapture()
                 store.display(user, into: &texts)
-                let version = versionIn(texts.texts[0])
-                notified.raise(slot, to: version)
+                tally.notified.raise(slot, to: versionIn(texts.texts[0]))
             })
         }
         for (slot, id) in workload.graph.userIDs.enumerated() {
@@ -132,95 +184,74 @@ enum Consistency: BenchScenario {
                 var texts = RowCapture()
                 store.display(user, into: &texts)
                 let version = versionIn(texts.texts[0])
-                if version > 0, version <= workload.writes.count, started[version] > 0 {
-                    let latency = MonotonicClock.now() &- UInt64(started[version])
-                    delivery.withLock { $0.record(latency) }
+                if version > 0, version <= workload.writes.count, tally.started[version] > 0 {
+                    let latency = MonotonicClock.now() &- UInt64(tally.started[version])
+                    tally.delivery.withLock { $0.record(latency) }
                 }
             })
         }
-        store.finishSetUp()
+        return tokens
+    }
 
-        let stop = Atomic<Bool>(false)
-        let reads = Atomic<Int>(0), stale = Atomic<Int>(0), torn = Atomic<Int>(0)
-        let writesDone = Atomic<Int>(0)
-        let interval = 1_000_000_000 / UInt64(parameters[Parameter.rate])
-        let start = MonotonicClock.now() + 5_000_000
-        let writer = ThreadRole("writer") { _ in
-            let schedule = OpenLoopSchedule(start: start, intervalNanoseconds: interval)
-            var applied = 0
-            for (index, user) in workload.writes.enumerated() {
-                _ = schedule.waitUntilDue(index)
-                started.store(index + 1, Int(MonotonicClock.now()))
-                if (try? store.apply(.user(version(user, index + 1)))) != nil { applied += 1 }
-            }
-            writesDone.store(applied, ordering: .relaxed)
-            stop.store(true, ordering: .releasing)
-        }
+    /// One reader thread until the writer stops: a random message row (stale
+    /// when older than its screen was told of) and a random user row (torn
+    /// when its fields carry different versions), again and again.
+    private static func read<Store: ModelStore>(
+        _ store: Store, _ workload: Workload, _ messageScreens: HeldModels<Store.MessageHandle>,
+        _ userScreens: HeldModels<Store.UserHandle>, _ tally: Tally, seed: UInt64
+    ) {
         // Readers of a store that may be used from any thread hold screens;
         // those of a main-confined store cannot, and read its background path.
         let holdScreens = Store.design.threading.handlesOnAnyThread
-        let readers = ThreadRole("reader", threads: parameters[Parameter.readers]) { thread in
-            var random = SeededRandom(seed: context.seed &+ UInt64(thread) &+ 99)
-            var texts = RowCapture()
-            var count = 0, staleCount = 0, tornCount = 0
-            while !stop.load(ordering: .acquiring) {
-                let slot = random.below(ids.count)
-                let told = notified[slot]
-                texts.removeAll()
-                if holdScreens {
-                    if let message = messageScreens[slot] { store.display(message, into: &texts) }
-                } else {
-                    _ = store.readRow(of: .message(ids[slot]), into: &texts)
-                }
-                if !texts.fields.isEmpty, versionIn(texts.texts[0]) < told { staleCount += 1 }
-                texts.removeAll()
-                let user = workload.graph.userIDs[random.below(users)]
-                if holdScreens {
-                    if let held = userScreens[user.rawValue - 1] { store.display(held, into: &texts) }
-                } else {
-                    _ = store.readRow(of: .user(user), into: &texts)
-                }
-                if !texts.fields.isEmpty {
-                    let name = versionIn(texts.texts[0])
-                    if versionIn(texts.texts[1]) != name || versionIn(texts.texts[2]) != name { tornCount += 1 }
-                }
-                count += 1
+        let ids = workload.graph.messageIDs
+        var random = SeededRandom(seed: seed)
+        var texts = RowCapture()
+        var count = 0, staleCount = 0, tornCount = 0
+        while !tally.stop.load(ordering: .acquiring) {
+            let slot = random.below(ids.count)
+            let told = tally.notified[slot]
+            texts.removeAll()
+            if holdScreens {
+                if let message = messageScreens[slot] { store.display(message, into: &texts) }
+            } else {
+                _ = store.readRow(of: .message(ids[slot]), into: &texts)
             }
-            reads.add(count, ordering: .relaxed)
-            stale.add(staleCount, ordering: .relaxed)
-            torn.add(tornCount, ordering: .relaxed)
-        }
-        // The main thread delivers what a main-confined store sends it.
-        let main = ThreadRole("main") { _ in
-            while !stop.load(ordering: .acquiring) {
-                context.mainQueue.drain()
-                usleep(100)
+            if !texts.fields.isEmpty, versionIn(texts.texts[0]) < told { staleCount += 1 }
+            texts.removeAll()
+            let user = workload.graph.userIDs[random.below(users)]
+            if holdScreens {
+                if let held = userScreens[user.rawValue - 1] { store.display(held, into: &texts) }
+            } else {
+                _ = store.readRow(of: .user(user), into: &texts)
             }
+            if !texts.fields.isEmpty {
+                let name = versionIn(texts.texts[0])
+                if versionIn(texts.texts[1]) != name || versionIn(texts.texts[2]) != name { tornCount += 1 }
+            }
+            count += 1
         }
-        let reports = ThreadGroup.run([writer, readers], onCaller: main, draining: context.mainQueue,
-                                      countsAllocations: context.countsAllocations)
-        context.mainQueue.drain()
-        store.settle()
-        context.progress(1)
+        tally.reads.add(count, ordering: .relaxed)
+        tally.stale.add(staleCount, ordering: .relaxed)
+        tally.torn.add(tornCount, ordering: .relaxed)
+    }
 
+    private static func metrics(_ tally: Tally, writes: Int, readers: [ThreadReport]?) -> RoundMetrics {
         var metrics = RoundMetrics()
-        let total = Double(max(1, reads.load(ordering: .relaxed)))
+        let total = Double(max(1, tally.reads.load(ordering: .relaxed)))
         metrics.add(Metric.reads, "reads (a message row and a user row)", unit: "count", kind: .quantity,
                     lowerIsBetter: false, informational: true, total)
         metrics.add(Metric.stale, "stale reads after a notification", unit: "per million", kind: .quantity,
-                    Double(stale.load(ordering: .relaxed)) / total * 1e6)
+                    Double(tally.stale.load(ordering: .relaxed)) / total * 1e6)
         metrics.add(Metric.torn, "torn reads", unit: "per million", kind: .quantity,
-                    Double(torn.load(ordering: .relaxed)) / total * 1e6)
-        metrics.addLatency(Metric.delivery, "notification delivery", delivery.withLock { $0.summary }, unit: .microseconds,
-                           kind: .quantity)
-        let applied = writesDone.load(ordering: .relaxed)
+                    Double(tally.torn.load(ordering: .relaxed)) / total * 1e6)
+        metrics.addLatency(Metric.delivery, "notification delivery", tally.delivery.withLock { $0.summary },
+                           unit: .microseconds, kind: .quantity)
+        let applied = tally.writesApplied.load(ordering: .relaxed)
         metrics.add(Metric.writes, "writes applied", unit: "count", kind: .quantity, informational: true, Double(applied))
-        metrics.add(Metric.writesFailed, "writes that failed", unit: "count", kind: .count,
-                    Double(workload.writes.count - applied))
-        if let readerThreads = reports["reader"] {
-            metrics.addLocks(Metric.reader, readerThreads.combined.lockTotal, per: Int(total))
+        metrics.add(Metric.writesFailed, "writes that failed", unit: "count", kind: .count, Double(writes - applied))
+        if let readers {
+            metrics.addLocks(Metric.reader, readers.combined.lockTotal, per: Int(total))
         }
-        consume(tokens)
         return metrics
     }
 }

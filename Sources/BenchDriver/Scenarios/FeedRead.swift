@@ -63,7 +63,7 @@ enum FeedRead: BenchScenario {
         ("A row reads its fields from what the screen holds: a value in hand, live objects (each under its lock "
             + "where objects are shared between threads) or a flat note joined through the cache (\(Metric.row) per row); "
             + "a held lookup costs \(Metric.heldLookup.p50), taking \(Metric.heldLookup.locks) locks.")
-            .describing(["scroll": 0]),
+            .describing([Parameter.scroll: 0]),
     ]
 
     static func cases(for profile: Profile) -> [ParameterSet] {
@@ -146,20 +146,8 @@ enum FeedRead: BenchScenario {
         addFrameShares(frames, rows: rows, floor: Metric.rowFloor, into: &metrics)
         context.progress(0.5)
 
-        // The floors: the same lookups and page through the store's own
-        // primitives only (`Store.Floor`), on the same store and screens.
-        let lookupFloor = try TimedLoop.run(count: ids.count, warmup: min(1_000, ids.count), context: context) { index in
-            consume(Store.Floor.lookUp(ids[index], in: store))
-        }
-        metrics.addLoop(Metric.lookupFloor, "held lookup floor", lookupFloor, informational: true)
-        let frameFloor = try TimedLoop.run(count: parameters[Parameter.frames], warmup: 100, context: context) { _ in
-            for handle in page { Store.Floor.display(handle, of: store, into: &checksum) }
-        }
-        metrics.addLoop(Metric.frameFloor, "frame of K rows floor", frameFloor, informational: true)
-        if let frame = frameFloor.latency {
-            metrics.add(Metric.rowFloor, "row read floor (frame floor p50 / K)", unit: "ns", kind: .timing,
-                        informational: true, frame.p50 / Double(rows))
-        }
+        try measureFloors(store, lookups: ids, page: page, rows: rows, frames: parameters[Parameter.frames], context,
+                          into: &metrics, &checksum)
         context.progress(0.6)
 
         // The screens are gone; nothing holds the notes any more.
@@ -178,6 +166,26 @@ enum FeedRead: BenchScenario {
         context.progress(1)
         metrics.addLoop(Metric.coldLookup, "cold lookup", cold)
         return metrics
+    }
+
+    /// The floors: the same lookups and page through the store's own
+    /// primitives only (`Store.Floor`), on the same store and screens.
+    private static func measureFloors<Store: ModelStore>(
+        _ store: Store, lookups ids: [NoteID], page: [Store.NoteHandle], rows: Int, frames: Int, _ context: RoundContext,
+        into metrics: inout RoundMetrics, _ checksum: inout RowChecksum
+    ) throws {
+        let lookupFloor = try TimedLoop.run(count: ids.count, warmup: min(1_000, ids.count), context: context) { index in
+            consume(Store.Floor.lookUp(ids[index], in: store))
+        }
+        metrics.addLoop(Metric.lookupFloor, "held lookup floor", lookupFloor, informational: true)
+        let frameFloor = try TimedLoop.run(count: frames, warmup: 100, context: context) { _ in
+            for handle in page { Store.Floor.display(handle, of: store, into: &checksum) }
+        }
+        metrics.addLoop(Metric.frameFloor, "frame of K rows floor", frameFloor, informational: true)
+        if let frame = frameFloor.latency {
+            metrics.add(Metric.rowFloor, "row read floor (frame floor p50 / K)", unit: "ns", kind: .timing,
+                        informational: true, frame.p50 / Double(rows))
+        }
     }
 
     /// Frames of a list scrolling once through every note, K rows a frame,

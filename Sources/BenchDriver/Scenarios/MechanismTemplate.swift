@@ -16,9 +16,9 @@ public struct MechanismTemplate: Sendable, ExpressibleByStringInterpolation {
     public private(set) var parameters: [String: Int] = [:]
 
     /// This sentence, about the cases whose parameters include `parameters` only.
-    func describing(_ parameters: [String: Int]) -> MechanismTemplate {
+    func describing(_ parameters: [ParameterSpec: Int]) -> MechanismTemplate {
         var narrowed = self
-        narrowed.parameters = parameters
+        narrowed.parameters = parameters.byName
         return narrowed
     }
 

@@ -299,6 +299,34 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
 
     func metrics(reports: [String: [ThreadReport]]) -> RoundMetrics {
         var metrics = RoundMetrics()
+        addFrames(to: &metrics)
+        let written = writer.withLock { $0 }
+        addSync(written, to: &metrics)
+        if workload.isLaunch { addLaunch(to: &metrics) }
+        let read = readers.withLock { $0 }
+        if read.operations > 0 {
+            metrics.add(BackgroundSync.Metric.readerRead, "reader: background row read p50", unit: "ns", kind: .quantity,
+                        read.latency.summary.p50)
+            metrics.add(BackgroundSync.Metric.readerThroughput, "reader: rows read per second", unit: "ops/s", kind: .quantity,
+                        lowerIsBetter: false, read.latency.summary.operationsPerSecond)
+        }
+        let roles: [(MetricID, String, Int)] = [
+            (BackgroundSync.Metric.main, "main", main.frames),
+            (BackgroundSync.Metric.writer, "writer", written.applied + written.failed),
+            (BackgroundSync.Metric.reader, "reader", read.operations),
+        ]
+        for (role, name, operations) in roles {
+            guard let threads = reports[name] else { continue }
+            let combined = threads.combined
+            metrics.addLocks(role, combined.lockTotal, per: max(1, operations))
+            metrics.addUsage(role, combined.usage)
+        }
+        return metrics
+    }
+
+    /// The main thread's frames: its store work, drawing and whole frames,
+    /// those over budget, and what it drained.
+    private func addFrames(to metrics: inout RoundMetrics) {
         let batches = Double(max(1, workload.batches.count))
         metrics.addLatency(BackgroundSync.Metric.store, "main: store work per frame (CPU)", main.storeCPU.summary, unit: .microseconds)
         metrics.addLatency(BackgroundSync.Metric.render, "main: drawing K rows per frame (CPU)", main.renderCPU.summary, unit: .microseconds)
@@ -322,7 +350,11 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
             metrics.addLatency(BackgroundSync.Metric.delivery, "delivery, write to a frame showing it", main.delivery.summary,
                                unit: .microseconds, kind: .quantity)
         }
-        let written = writer.withLock { $0 }
+    }
+
+    /// The sync's batches: decoding, committing, failures, and the main
+    /// thread's share of the store work.
+    private func addSync(_ written: WriterResults, to metrics: inout RoundMetrics) {
         let who = syncsOnMain ? "main: sync" : "writer"
         metrics.addLatency(BackgroundSync.Metric.writerBatch,
                            "\(who): batch, decoded and committed" + (isVirtual || workload.isLaunch || syncsOnMain ? "" : " (from due time)"),
@@ -341,41 +373,25 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         let storeWork = Double(main.queueCPUTotal) + Double(written.commitCPUTotal)
         metrics.add(BackgroundSync.Metric.mainShare, "main: share of the sync's store work (CPU)", unit: "%",
                     kind: .quantity, storeWork > 0 ? 100 * Double(main.queueCPUTotal) / storeWork : 0)
-        if workload.isLaunch {
-            let milliseconds = TimeUnit.milliseconds
-            // A launch the frames never finished leaves these out: not measured, not infinite.
-            if let first = main.launchFirst {
-                metrics.add(BackgroundSync.Metric.launchFirst, "launch: until a frame shows every row", unit: "ms",
-                            kind: .quantity, milliseconds.convert(Double(first)))
-            }
-            metrics.add(BackgroundSync.Metric.launchStore, "launch: main-thread store work in all (CPU)", unit: "ms", kind: .timing,
-                        milliseconds.convert(Double(main.launchStoreCPU)))
-            metrics.add(BackgroundSync.Metric.launchBlocked, "launch: main thread held up by store work (wall)", unit: "ms",
-                        kind: .quantity, milliseconds.convert(Double(main.launchBlocked)))
-            if let done = main.launchDone {
-                metrics.add(BackgroundSync.Metric.launchDone, "launch: until the whole graph is on the main thread", unit: "ms",
-                            kind: .quantity, milliseconds.convert(Double(done)))
-            }
+    }
+
+    /// A launch: until every row shows, the main thread's store work and
+    /// waits, until the whole graph is there.
+    private func addLaunch(to metrics: inout RoundMetrics) {
+        let milliseconds = TimeUnit.milliseconds
+        // A launch the frames never finished leaves these out: not measured, not infinite.
+        if let first = main.launchFirst {
+            metrics.add(BackgroundSync.Metric.launchFirst, "launch: until a frame shows every row", unit: "ms",
+                        kind: .quantity, milliseconds.convert(Double(first)))
         }
-        let read = readers.withLock { $0 }
-        if read.operations > 0 {
-            metrics.add(BackgroundSync.Metric.readerRead, "reader: background row read p50", unit: "ns", kind: .quantity,
-                        read.latency.summary.p50)
-            metrics.add(BackgroundSync.Metric.readerThroughput, "reader: rows read per second", unit: "ops/s", kind: .quantity,
-                        lowerIsBetter: false, read.latency.summary.operationsPerSecond)
+        metrics.add(BackgroundSync.Metric.launchStore, "launch: main-thread store work in all (CPU)", unit: "ms", kind: .timing,
+                    milliseconds.convert(Double(main.launchStoreCPU)))
+        metrics.add(BackgroundSync.Metric.launchBlocked, "launch: main thread held up by store work (wall)", unit: "ms",
+                    kind: .quantity, milliseconds.convert(Double(main.launchBlocked)))
+        if let done = main.launchDone {
+            metrics.add(BackgroundSync.Metric.launchDone, "launch: until the whole graph is on the main thread", unit: "ms",
+                        kind: .quantity, milliseconds.convert(Double(done)))
         }
-        let roles: [(MetricID, String, Int)] = [
-            (BackgroundSync.Metric.main, "main", main.frames),
-            (BackgroundSync.Metric.writer, "writer", written.applied + written.failed),
-            (BackgroundSync.Metric.reader, "reader", read.operations),
-        ]
-        for (role, name, operations) in roles {
-            guard let threads = reports[name] else { continue }
-            let combined = threads.combined
-            metrics.addLocks(role, combined.lockTotal, per: max(1, operations))
-            metrics.addUsage(role, combined.usage)
-        }
-        return metrics
     }
 }
 

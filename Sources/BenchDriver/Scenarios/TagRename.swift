@@ -147,14 +147,31 @@ enum TagRename: BenchScenario {
             store.display(note, into: &recorder)
             return !recorder.texts.contains(workload.finalName)
         }.count
-        let underneath = zip(firstHanded, firstShown).filter { note, shown in
+        let underneath = changedUnderneath(store, firstHanded, firstShown)
+        context.progress(1)
+        consume((tokens, tagChips, firstHanded))
+        return metrics(renames: renames, summaries, refresh: refresh, rendered: rendered, stale: stale,
+                       underneathPercent: 100 * Double(underneath) / Double(max(1, ids.count)))
+    }
+
+    /// How many screens see their first-handed model show something other
+    /// than it did when handed: a live object changed in place does; a
+    /// snapshot does not.
+    private static func changedUnderneath<Store: ModelStore>(
+        _ store: Store, _ firstHanded: [Store.NoteHandle?], _ firstShown: [RowCapture]
+    ) -> Int {
+        zip(firstHanded, firstShown).filter { note, shown in
             guard let note else { return false }
             var row = RowCapture()
             store.display(note, into: &row)
             return row != shown
         }.count
-        context.progress(1)
+    }
 
+    private static func metrics(
+        renames: LoopMeasurement, _ summaries: [ChangeSummary], refresh: LoopMeasurement, rendered: LoopMeasurement,
+        stale: Int, underneathPercent: Double
+    ) -> RoundMetrics {
         var metrics = RoundMetrics()
         metrics.addLoop(Metric.rename, "rename", renames, unit: .microseconds)
         let changes = summaries.reduce(ChangeSummary(), +)
@@ -167,8 +184,7 @@ enum TagRename: BenchScenario {
         metrics.addLoop(Metric.renameRendered, "rename and every holder re-rendered", rendered, unit: .microseconds)
         metrics.add(Metric.stale, "stale holders after last rename", unit: "count", kind: .count, Double(stale))
         metrics.add(Metric.underneath, "screens whose first-handed model changed underneath them", unit: "%",
-                    kind: .count, 100 * Double(underneath) / Double(max(1, ids.count)))
-        consume((tokens, tagChips, firstHanded))
+                    kind: .count, underneathPercent)
         return metrics
     }
 }

@@ -26,16 +26,53 @@ public enum Soak {
         let configuration = StoreConfiguration(purgePolicy: .every(insertions: 256), mainQueue: main)
         let store = Store(configuration: configuration)
         try store.merge(graph.fullBatch)
-        // Handles may live on any thread, or only on the main thread.
-        let workersHoldHandles = Store.design.threading.handlesOnAnyThread
-
         let started = MonotonicClock.now()
-        let deadline = started + UInt64(plan.seconds * 1e9)
-        let ledger = LockedValue<[SoakEntry]>([])
         var random = SeededRandom(seed: plan.seed).fork(999)
         // A few screens stay open all along: each must end up showing the final state.
         var kept = (0..<(4 * plan.threads)).map { _ in Self.open(store, NoteID(1 + random.below(graph.notes.count))) }
 
+        let entries = soak(store, graph, plan, main, until: started + UInt64(plan.seconds * 1e9), cancellation)
+        let seconds = Double(MonotonicClock.now() - started) / 1e9
+        let wasInterrupted = cancellation.isCancelled
+
+        // The same writes, one thread's after another's, on a fresh store.
+        let perThread = entries.dropLast().map(\.writes)
+        let serial = Store(configuration: configuration)
+        try serial.merge(graph.fullBatch)
+        var serialSummary = ChangeSummary()
+        for thread in 0..<plan.threads {
+            var script = WriteScript(graph: graph, thread: thread, of: plan.threads, seed: plan.seed)
+            for _ in 0..<perThread[thread] { serialSummary += try script.next().apply(to: serial) }
+        }
+        let expected = serial.exportState()
+        let staleScreens = kept.filter { !shows(store, $0, expected) }.count
+        kept.removeAll()
+
+        let concurrent = entries.reduce(ChangeSummary()) { $0 + $1.summary }
+        func total(_ count: KeyPath<SoakEntry, Int>) -> Int {
+            entries.reduce(0) { $0 + $1[keyPath: count] }
+        }
+        return SoakOutcome(
+            store: Store.design.name, seconds: seconds, wasInterrupted: wasInterrupted,
+            writesPerThread: perThread,
+            reads: total(\.reads), screens: total(\.screens), purges: total(\.purges), failures: total(\.failures),
+            stateDifference: store.exportState().firstDifference(from: expected),
+            concurrentChanges: [concurrent.inserted, concurrent.updated, concurrent.unchanged],
+            serialChanges: [serialSummary.inserted, serialSummary.updated, serialSummary.unchanged],
+            staleScreens: staleScreens, observersLeft: store.counts.observers)
+    }
+
+    /// The soak itself, until `deadline` or cancellation: the workers write
+    /// their partitions and read, open screens and purge; the calling thread,
+    /// the main one, drains the main queue and opens screens there. Returns
+    /// what each did: the workers in thread order, then the main thread.
+    private static func soak<Store: ModelStore>(
+        _ store: Store, _ graph: GeneratedGraph, _ plan: SoakPlan, _ main: MainQueue, until deadline: UInt64,
+        _ cancellation: CancellationFlag
+    ) -> [SoakEntry] {
+        // Handles may live on any thread, or only on the main thread.
+        let workersHoldHandles = Store.design.threading.handlesOnAnyThread
+        let ledger = LockedValue<[SoakEntry]>([])
         let mainThread = ThreadRole("main") { _ in
             var random = SeededRandom(seed: plan.seed).fork(998)
             var mainEntry = SoakEntry(thread: -1)
@@ -78,49 +115,23 @@ public enum Soak {
         // Every write is done: the main thread catches up with what they left it.
         main.drain()
         store.settle()
-
-        let seconds = Double(MonotonicClock.now() - started) / 1e9
-        let wasInterrupted = cancellation.isCancelled
-        // The workers in thread order, then the main thread.
-        let entries = ledger.withLock { recorded in
+        return ledger.withLock { recorded in
             defer { recorded.removeAll() }
             return recorded.filter { $0.thread >= 0 }.sorted { $0.thread < $1.thread } + recorded.filter { $0.thread < 0 }
         }
+    }
 
-        // The same writes, one thread's after another's, on a fresh store.
-        let perThread = entries.dropLast().map(\.writes)
-        let serial = Store(configuration: configuration)
-        try serial.merge(graph.fullBatch)
-        var serialSummary = ChangeSummary()
-        for thread in 0..<plan.threads {
-            var script = WriteScript(graph: graph, thread: thread, of: plan.threads, seed: plan.seed)
-            for _ in 0..<perThread[thread] { serialSummary += try script.next().apply(to: serial) }
-        }
-        let expected = serial.exportState()
-
-        // Every long-lived screen must show what the final state says its
-        // note shows, field for field.
-        let staleScreens = kept.filter { screen in
-            guard let held = screen.held[0], let note = expected.notes[screen.id] else { return true }
-            var shown = RowCapture(), wanted = RowCapture()
-            store.display(held, into: &shown)
-            RowLayout.display(note, into: &wanted)
-            return shown != wanted
-        }.count
-        kept.removeAll()
-
-        let concurrent = entries.reduce(ChangeSummary()) { $0 + $1.summary }
-        func total(_ count: KeyPath<SoakEntry, Int>) -> Int {
-            entries.reduce(0) { $0 + $1[keyPath: count] }
-        }
-        return SoakOutcome(
-            store: Store.design.name, seconds: seconds, wasInterrupted: wasInterrupted,
-            writesPerThread: perThread,
-            reads: total(\.reads), screens: total(\.screens), purges: total(\.purges), failures: total(\.failures),
-            stateDifference: store.exportState().firstDifference(from: expected),
-            concurrentChanges: [concurrent.inserted, concurrent.updated, concurrent.unchanged],
-            serialChanges: [serialSummary.inserted, serialSummary.updated, serialSummary.unchanged],
-            staleScreens: staleScreens, observersLeft: store.counts.observers)
+    /// Whether a long-lived screen shows what the final state says its note
+    /// shows, field for field.
+    private static func shows<Store: ModelStore>(
+        _ store: Store, _ screen: (id: NoteID, held: HeldModels<Store.NoteHandle>, token: ObservationToken),
+        _ expected: GraphState
+    ) -> Bool {
+        guard let held = screen.held[0], let note = expected.notes[screen.id] else { return false }
+        var shown = RowCapture(), wanted = RowCapture()
+        store.display(held, into: &shown)
+        RowLayout.display(note, into: &wanted)
+        return shown == wanted
     }
 
     /// A screen showing a note: the handle it holds and its observation,

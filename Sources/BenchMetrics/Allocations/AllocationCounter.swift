@@ -54,9 +54,6 @@ public final class AllocationCounter {
         release()
     }
 
-    /// The jemalloc arena the calling thread is bound to while counting.
-    @usableFromInline var arenaIndex: UInt32 { arena }
-
     private var released = false
 
     /// Gives the arena back and rebinds the thread to the arena it had.

@@ -21,12 +21,4 @@ public struct MemoryFootprint: Hashable, Sendable, Codable {
             active: try Jemalloc.readCounter("stats.active"),
             resident: try Jemalloc.readCounter("stats.resident"))
     }
-
-    /// Returns unused cached memory to the system, so `resident` reflects
-    /// what is live rather than what was once used.
-    @usableFromInline static func purgeUnusedPages() throws(AllocatorError) {
-        try Jemalloc.perform("thread.tcache.flush")
-        // MALLCTL_ARENAS_ALL: every arena.
-        try Jemalloc.perform("arena.4096.purge")
-    }
 }

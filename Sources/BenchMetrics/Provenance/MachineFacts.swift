@@ -31,16 +31,6 @@ public enum MachineFacts {
         return "\(system) \(release)"
     }
 
-    static func cpuModel() -> String {
-        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
-        for line in info.split(separator: "\n") where line.hasPrefix("model name") {
-            if let colon = line.firstIndex(of: ":") {
-                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            }
-        }
-        return "unknown"
-    }
-
     static func gitCommit() -> String? {
         guard let head = run("git", ["rev-parse", "HEAD"])?.trimmingCharacters(in: .whitespacesAndNewlines),
               !head.isEmpty else { return nil }

@@ -10,7 +10,7 @@ extension Provenance {
             buildConfiguration: Self.buildConfiguration,
             operatingSystem: MachineFacts.operatingSystem(),
             kernel: MachineFacts.kernel(),
-            cpuModel: MachineFacts.cpuModel(),
+            cpuModel: Platform.cpuModel,
             cores: info.activeProcessorCount,
             memoryBytes: info.physicalMemory,
             hostname: info.hostName,

@@ -194,149 +194,36 @@ struct ClaimVerdict {
         if case .reference = test.rule { id = test.metric } else { id = result.deciding(test.metric) }
         guard let metric = result.descriptor(id) else { return nil }
         let series = run.stores.compactMap { store in result.store(store)?.metric(id).map { (store: store, series: $0) } }
-        let figures = series.map { (store: $0.store, median: $0.series.median) }
-        guard figures.contains(where: { favoured.contains($0.store) }) else { return nil }
-        func quantity(_ value: Double) -> String { Mechanism.quantity(value, unit: metric.unit) }
-
+        guard series.contains(where: { favoured.contains($0.store) }) else { return nil }
+        let subject = Subject(test: test, result: result, metric: metric, series: series, favoured: favoured)
         switch test.rule {
         case .familyWithin(let allowed):
-            let ours = series.filter { favoured.contains($0.store) }, theirs = series.filter { !favoured.contains($0.store) }
-            guard let best = Self.best(ours, metric), let rival = Self.best(theirs, metric) else { return nil }
-            let cost = Evidence.costRatio(best.series, over: rival.series)
-            let criterion = allowed <= 1 ? "no costlier than the other designs' best"
-                : "at most \(NumberFormat.ratio(allowed)) the other designs' best"
-            let detail = "\(best.store) \(quantity(best.series.median)) against \(rival.store) "
-                + "\(quantity(rival.series.median)): \(Self.interval(cost))"
-            return Finding(test: test, result: result, metric: metric, figures: figures,
-                           outcome: Evidence.outcome(cost, atMost: allowed), passing: [], criterion: criterion,
-                           detail: detail,
-                           marks: [(rival.series.median * (metric.lowerIsBetter ? allowed : 1 / allowed),
-                                    "\(NumberFormat.ratio(allowed)) \(rival.store)")],
-                           intervals: [VerdictsFile.Interval(subject: "\(best.store) over \(rival.store)", cost)])
-
+            return subject.familyWithin(allowed)
         case .atMost(let limit, let meaning):
-            return limitFinding(test, result, metric, series, favoured: favoured, bound: limit, meaning: meaning) {
-                Evidence.outcome($0, limit: limit)
-            }
-
+            return subject.limit(limit, meaning: meaning) { Evidence.outcome($0, limit: limit) }
         case .fitsBudget(let budget, let meaning):
-            return limitFinding(test, result, metric, series, favoured: favoured, bound: budget,
-                                meaning: "\(meaning), with \(NumberFormat.ratio(Evidence.deviceMargin)) to spare") {
+            return subject.limit(budget, meaning: "\(meaning), with \(NumberFormat.ratio(Evidence.deviceMargin)) to spare") {
                 Evidence.outcome($0, budget: budget)
             }
-
         case .eachWithin(let allowed, let meaning):
-            // The best contender: an upper bound bounds, it sets no standard.
-            let bounds = run.upperBounds
-            guard let best = Self.best(series.filter { !bounds.contains($0.store) }, metric) ?? Self.best(series, metric)
-            else { return nil }
-            var outcomes: [Evidence.Outcome] = []
-            var passing = Set<String>()
-            var parts: [String] = []
-            var intervals: [VerdictsFile.Interval] = []
-            for entry in series {
-                let cost = Evidence.costRatio(entry.series, over: best.series)
-                let outcome = Evidence.outcome(cost, atMost: allowed)
-                if outcome == .met { passing.insert(entry.store) }
-                guard favoured.contains(entry.store) else { continue }
-                outcomes.append(outcome)
-                intervals.append(VerdictsFile.Interval(subject: "\(entry.store) over \(best.store)", cost))
-                if outcome != .met {
-                    parts.append("\(entry.store) \(quantity(entry.series.median)) against \(best.store) "
-                        + "\(quantity(best.series.median)): \(Self.interval(cost)) \(outcome.rawValue)")
-                }
-            }
-            guard !outcomes.isEmpty else { return nil }
-            let criterion = allowed <= 1 ? "no worse than the best store (\(meaning))"
-                : "within \(NumberFormat.ratio(allowed)) of the best store (\(meaning))"
-            return Finding(test: test, result: result, metric: metric, figures: figures, outcome: Self.all(outcomes),
-                           passing: passing, criterion: criterion,
-                           detail: parts.isEmpty ? "shown by " + favoured.filter { passing.contains($0) }.joined(separator: ", ")
-                               : parts.joined(separator: "; "),
-                           marks: [(best.series.median * (metric.lowerIsBetter ? allowed : 1 / allowed),
-                                    "\(NumberFormat.ratio(allowed)) \(best.store)")],
-                           intervals: intervals)
-
+            return subject.eachWithin(allowed, meaning: meaning, upperBounds: run.upperBounds)
         case .improvesOn(let before, let meaning):
-            var parameters = result.parameters
-            for (name, value) in before { parameters[name] = value }
-            guard let earlier = run.cases.first(where: { $0.scenario == result.scenario && $0.parameters == parameters })
-            else { return nil }
-            var outcomes: [Evidence.Outcome] = []
-            var passing = Set<String>()
-            var parts: [String] = []
-            var marks: [(value: Double, label: String)] = []
-            var intervals: [VerdictsFile.Interval] = []
-            for entry in series {
-                guard let then = earlier.store(entry.store)?.metric(id) else { continue }
-                let cost = Evidence.costRatio(entry.series, over: then)
-                let outcome = Evidence.outcome(cost, atMost: 1)
-                if outcome == .met { passing.insert(entry.store) }
-                guard favoured.contains(entry.store) else { continue }
-                outcomes.append(outcome)
-                marks.append((then.median, "before: \(entry.store)"))
-                intervals.append(VerdictsFile.Interval(subject: "\(entry.store) over its before", cost))
-                parts.append("\(entry.store) \(quantity(entry.series.median)) against \(quantity(then.median)): "
-                    + Self.interval(cost))
-            }
-            guard !outcomes.isEmpty else { return nil }
-            return Finding(test: test, result: result, metric: metric, figures: figures, outcome: Self.all(outcomes),
-                           passing: passing, criterion: "below \(meaning)", detail: parts.joined(separator: "; "),
-                           marks: marks, intervals: intervals)
-
+            return subject.improvesOn(before, meaning: meaning, in: run)
         case .reference:
-            guard let reference = context.references.first(where: { $0.matches(result) }) else { return nil }
-            let converted = reference.published.compactMap { time in
-                TimeUnits.convert(time.seconds, from: "s", to: metric.unit).map { (value: $0, label: time.device) }
-            }
-            let published = converted.map { "\(quantity($0.value)) (\($0.label))" }
-            let ours = figures.filter { favoured.contains($0.store) }.map { "\($0.store) \(quantity($0.median))" }
-            return Finding(test: test, result: result, metric: metric, figures: figures, outcome: nil, passing: [],
-                           criterion: "published: " + published.joined(separator: ", "),
-                           detail: "ours: " + ours.joined(separator: ", ") + "; other hardware, not judged",
-                           marks: converted.map { ($0.value, "published, \($0.label)") })
+            return context.references.first { $0.matches(result) }.map(subject.beside)
         }
-    }
-
-    private static func limitFinding(
-        _ test: ClaimTest, _ result: CaseResult, _ metric: MetricDescriptor,
-        _ series: [(store: String, series: MetricSeries)], favoured: [String], bound limit: Double, meaning: String,
-        _ judge: (MetricSeries) -> Evidence.Outcome
-    ) -> Finding {
-        let outcomes = series.map { (store: $0.store, outcome: judge($0.series)) }
-        let passing = Set(outcomes.filter { $0.outcome == .met }.map(\.store))
-        let ours = outcomes.filter { favoured.contains($0.store) }
-        let short = ours.filter { $0.outcome != .met }
-        let detail = short.isEmpty
-            ? "shown by " + ours.map(\.store).joined(separator: ", ")
-            : short.map { entry in
-                let figure = series.first { $0.store == entry.store }!.series
-                let (low, high) = Evidence.interval(figure)
-                return "\(entry.store) \(Mechanism.quantity(figure.median, unit: metric.unit)) "
-                    + "[\(NumberFormat.value(low))–\(NumberFormat.value(high))] \(entry.outcome.rawValue)"
-            }.joined(separator: ", ")
-        let bound = metric.lowerIsBetter ? "≤" : "≥"
-        return Finding(
-            test: test, result: result, metric: metric, figures: series.map { ($0.store, $0.series.median) },
-            outcome: all(ours.map(\.outcome)), passing: passing,
-            criterion: "\(bound) \(Mechanism.quantity(limit, unit: metric.unit)) (\(meaning))", detail: detail,
-            marks: [(limit, "\(bound) \(Mechanism.quantity(limit, unit: metric.unit))")],
-            intervals: series.filter { favoured.contains($0.store) }.map { entry in
-                let (low, high) = Evidence.interval(entry.series)
-                return VerdictsFile.Interval(subject: entry.store, value: entry.series.median, low: low, high: high)
-            })
     }
 
     /// Met when every part is, missed when any is, depending on the device
     /// when every other part is met, otherwise not shown.
-    private static func all(_ outcomes: [Evidence.Outcome]) -> Evidence.Outcome {
+    static func all(_ outcomes: [Evidence.Outcome]) -> Evidence.Outcome {
         if outcomes.contains(.missed) { return .missed }
         if outcomes.allSatisfy({ $0 == .met }) { return .met }
         return outcomes.contains(.notShown) ? .notShown : .dependsOnDevice
     }
 
     /// The store with the best median among `series`.
-    private static func best(
+    static func best(
         _ series: [(store: String, series: MetricSeries)], _ metric: MetricDescriptor
     ) -> (store: String, series: MetricSeries)? {
         series.min { metric.lowerIsBetter ? $0.series.median < $1.series.median : $0.series.median > $1.series.median }

@@ -23,7 +23,7 @@ struct FamilyDuel {
     /// The design families of `run`, each a side; upper bounds left out.
     init?(_ result: CaseResult, metric: MetricDescriptor, run: RunResult) {
         self.init(result, metric: metric) { store in
-            run.design(of: store).flatMap { $0.isUpperBound == true ? nil : $0.family }
+            run.design(of: store).flatMap { $0.isUpperBound == true ? nil : $0.family.rawValue }
         }
     }
 

@@ -1,3 +1,4 @@
+import StoreTaxonomy
 
 /// Something a source system's authors said, quoted, the design it favours,
 /// and the cases of a run that test what the quote says. The report judges it
@@ -55,17 +56,17 @@ public struct SourceClaim: Sendable {
 }
 
 /// The stores of one design: a family, optionally narrowed to where they
-/// may be used ("main thread"). Matched against the run's `StoreInfo`, so a
-/// claim names a design, never a store.
+/// may be used (the main thread). Matched against the run's `StoreInfo`, so
+/// a claim names a design, never a store.
 public struct DesignSelector: Sendable {
-    /// "immutable values" or "live objects", as `StoreInfo.family`.
-    public let family: String
-    /// As `StoreInfo.threading`; nil for every store of the family.
-    public let threading: String?
+    public let family: DesignFamily
+    /// Where the stores are used from; nil for every store of the family.
+    public let threading: StoreThreading?
     /// For people: "live objects on the main thread".
     public let label: String
 
-    public init(family: String, threading: String? = nil, label: String) {
+    /// The stores of `family`, optionally only those used from `threading`.
+    public init(_ family: DesignFamily, threading: StoreThreading? = nil, label: String) {
         self.family = family
         self.threading = threading
         self.label = label

@@ -32,9 +32,9 @@ extension RunResult {
         try figure(harness.clock.overheadNanoseconds, "harness.clock.overheadNanoseconds")
         try figure(harness.perSampleNanoseconds, "harness.perSampleNanoseconds")
         try figure(harness.lockCountingNanoseconds, "harness.lockCountingNanoseconds", mayBeNegative: true)
-        for (index, floor) in floors.enumerated() {
-            try figure(floor.nanoseconds, "floors[\(index)].nanoseconds")
-            try figure(floor.mallocsPerOperation, "floors[\(index)].mallocsPerOperation")
+        for (index, cost) in primitiveCosts.enumerated() {
+            try figure(cost.nanoseconds, "primitiveCosts[\(index)].nanoseconds")
+            try figure(cost.mallocsPerOperation, "primitiveCosts[\(index)].mallocsPerOperation")
         }
         var keys = Set<String>()
         for (caseIndex, result) in cases.enumerated() {

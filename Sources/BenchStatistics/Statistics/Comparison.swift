@@ -5,9 +5,9 @@ import Glibc
 /// Whether a candidate's rounds differ from a baseline's, and by how much.
 ///
 /// Significant means both: the Mann-Whitney U test rejects "same
-/// distribution" at `alpha`, *and* the medians differ by more than the noise
-/// floor. A shared, noisy machine produces tiny but "significant"
-/// differences; the floor keeps those from being called real.
+/// distribution" at `alpha`, *and* the medians differ by more than a
+/// tolerance. A shared, noisy machine produces tiny but "significant"
+/// differences; the tolerance keeps those from being called real.
 public struct Comparison: Hashable, Sendable, Codable {
     public enum Verdict: String, Hashable, Sendable, Codable {
         /// The candidate is significantly lower (cheaper, for a cost).
@@ -23,16 +23,15 @@ public struct Comparison: Hashable, Sendable, Codable {
     /// Two-sided p-value of the Mann-Whitney U test.
     public var pValue: Double
     public var alpha: Double
-    public var noiseFloor: Double
+    /// The relative change below which a difference is never significant.
+    public var tolerance: Double
     public var verdict: Verdict
 
-    var isSignificant: Bool { verdict != .same }
-
     /// - Parameters:
-    ///   - noiseFloor: relative difference of the medians below which a
+    ///   - tolerance: relative difference of the medians below which a
     ///     difference is never significant, as a factor either way: 0.02 is
     ///     2% (above 1.02 times or below 1/1.02 times).
-    public init(baseline: [Double], candidate: [Double], alpha: Double = 0.05, noiseFloor: Double = 0.02) {
+    public init(baseline: [Double], candidate: [Double], alpha: Double = 0.05, tolerance: Double = 0.02) {
         precondition(!baseline.isEmpty && !candidate.isEmpty, "comparing empty samples")
         let baselineMedian = Quantiles.median(baseline.sorted())
         let candidateMedian = Quantiles.median(candidate.sorted())
@@ -41,10 +40,10 @@ public struct Comparison: Hashable, Sendable, Codable {
             : candidateMedian / baselineMedian
         pValue = MannWhitney.pValue(baseline, candidate)
         self.alpha = alpha
-        self.noiseFloor = noiseFloor
-        // The floor is a factor both ways: 0.5 means more than 1.5 times, or
+        self.tolerance = tolerance
+        // The tolerance is a factor both ways: 0.5 means more than 1.5 times, or
         // less than 1/1.5 times, so that it can be wider than 100%.
-        if pValue < alpha, ratio > 1 + noiseFloor || ratio < 1 / (1 + noiseFloor) {
+        if pValue < alpha, ratio > 1 + tolerance || ratio < 1 / (1 + tolerance) {
             verdict = ratio < 1 ? .lower : .higher
         } else {
             verdict = .same
@@ -61,7 +60,7 @@ extension Comparison {
         let same = baseline == candidate || abs(ratio - 1) <= tolerance
         pValue = same ? 1 : 0
         alpha = 0
-        noiseFloor = tolerance
+        self.tolerance = tolerance
         verdict = same ? .same : (candidate < baseline ? .lower : .higher)
     }
 }

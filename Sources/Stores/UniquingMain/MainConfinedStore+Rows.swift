@@ -51,6 +51,3 @@ extension MainConfinedStore {
         return lookUpAndDisplay(model, into: &sink)
     }
 }
-
-/// `uniquing-main`: the main-confined store on plain objects.
-public typealias UniquingMainStore = MainConfinedStore<PlainObjects>

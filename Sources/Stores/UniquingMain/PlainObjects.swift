@@ -24,6 +24,9 @@ public enum PlainObjects: MainObjectKinds {
     public static let rowPrimitives = "5 objects' fields through references"
 }
 
+/// `uniquing-main`: the main-confined store on plain objects.
+public typealias UniquingMainStore = MainConfinedStore<PlainObjects>
+
 // A refresh writes the fields through `MainObjectFields`. The classes are
 // `@unchecked Sendable` only so a store can hand them out: they belong to the main thread. One
 // thread ever touches them, and no access is held across a call that could

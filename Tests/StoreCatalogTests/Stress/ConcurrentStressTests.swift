@@ -10,9 +10,7 @@ import Testing
 /// and the end state equals the same writes applied serially.
 @Suite("Stress: concurrent writers and readers")
 struct ConcurrentStressTests {
-    static let shape = GraphShape(
-        users: 60, tags: 12, notes: 200, tagsPerNote: 3,
-        threads: 10, participantsPerMessage: 3, repliesPerMessage: 2, threadDepth: 2)
+    static let shape = Fixtures.stressShape
     static let writers = 4
     static let readers = 3
     static let writesPerWriter = 400

@@ -1,9 +1,9 @@
 import Instrumentation
 import ModelGraph
 
-/// The data the single-primitive floors run on, built once: objects, a
+/// The data the single primitives are measured on, built once: objects, a
 /// dictionary of them and weak references to them, with random keys.
-final class FloorFixture: @unchecked Sendable {
+final class PrimitiveFixture: @unchecked Sendable {
     // @unchecked: built once, then only read (and locked) from the measuring thread.
     let lock = InstrumentedLock(site: .storeState)
     let keys: [Int]

@@ -3,15 +3,16 @@ import Foundation
 
 /// What `bench` can measure, for people: the stores, the scenarios, their
 /// parameters and each profile's values.
-public enum Catalog {
+public enum Listing {
     public static var storeNames: [String] { StoreSelection.names }
 
-    /// One line per store: name, family, threading, design.
+    /// One line per store: its name and its design.
     public static var storeSummaries: [String] {
         StoreSelection.all.map { "\($0.name): \($0.design.summary)" }
     }
 
-    public static var listing: String {
+    /// Every store and scenario, for people (`bench list`).
+    public static var text: String {
         var lines = ["Stores: \(StoreSelection.names.joined(separator: ", "))", ""]
         for store in StoreSelection.all {
             let design = store.design
@@ -39,7 +40,7 @@ public enum Catalog {
 
     /// The same listing as data, for scripts: every store's design and every
     /// scenario's parameters and cases per profile.
-    public static var listingJSON: String {
+    public static var json: String {
         struct Store: Encodable {
             let name, family, threading, summary, modelledOn: String
             let isUpperBound, keepsDeadObservers: Bool
@@ -55,11 +56,11 @@ public enum Catalog {
             /// Profile → the labels of the cases it runs.
             let cases: [String: [String]]
         }
-        struct Listing: Encodable {
+        struct Document: Encodable {
             let stores: [Store]
             let scenarios: [Scenario]
         }
-        let listing = Listing(
+        let document = Document(
             stores: StoreSelection.all.map(\.design).map {
                 Store(name: $0.name, family: $0.family.rawValue, threading: $0.threading.rawValue, summary: $0.summary,
                       modelledOn: $0.modelledOn, isUpperBound: $0.isUpperBound, keepsDeadObservers: $0.keepsDeadObservers)
@@ -80,6 +81,6 @@ public enum Catalog {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Strings and integers always encode.
-        return (try? encoder.encode(listing)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

@@ -6,7 +6,7 @@ extension StoreInfo {
     /// says each of its bounded operations is built from.
     init<Floor: StoreFloor>(_ design: StoreDesign, floor: Floor.Type) {
         self.init(
-            name: design.name, family: design.family.rawValue, threading: design.threading.rawValue,
+            name: design.name, family: design.family, threading: design.threading,
             summary: design.summary, modelledOn: design.modelledOn, isUpperBound: design.isUpperBound,
             floors: Dictionary(uniqueKeysWithValues: Floor.compositions.map { ($0.key.rawValue, $0.value) }))
     }
