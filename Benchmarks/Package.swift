@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Micro-benchmarks of each store's primitive operations and of the floors
+// Micro-benchmarks of each store's primitive operations and of the primitives
 // they are built from, on ordo-one/benchmark: wall clock, mallocs (its
 // malloc interposer), and retains and releases (ARCCounter), which the main
 // suite cannot count. A separate package (as swift-nio's Benchmarks/), so the
