@@ -5,7 +5,7 @@ import ModelGraph
 import StoreCatalog
 import StoreInterface
 
-// Each store's primitive operations, and the floors they are built from,
+// Each store's primitive operations, and the primitives they are built from,
 // with the retains and releases the main suite cannot count: ARC traffic
 // is where a live-object design and a value design differ most.
 //
