@@ -58,9 +58,18 @@ public struct Gate: Sendable {
         guard report.passed else {
             throw BenchFailure(.regression, reproduces
                 ? "\(report.regressions.count) count(s) moved from the baseline's (listed above): the code no longer counts what it counted"
-                : "\(report.regressions.count) metric(s) regressed against the baseline (listed above)")
+                : Self.failure(report))
         }
         return report
+    }
+
+    /// "3 metric(s) regressed against the baseline, 2 missing from it (listed above)".
+    private static func failure(_ report: GateReport) -> String {
+        let missing = report.regressions.filter { $0.verdict == .missing }.count
+        let regressed = report.regressions.count - missing
+        let parts = (regressed > 0 ? ["\(regressed) metric(s) regressed against the baseline"] : [])
+            + (missing > 0 ? ["\(missing) not compared: a store, case or metric missing from the baseline or from the run"] : [])
+        return parts.joined(separator: ", ") + " (listed above)"
     }
 
     /// Compares a saved run with the baseline.

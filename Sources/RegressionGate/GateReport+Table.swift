@@ -7,8 +7,9 @@ extension GateReport {
     public func table() -> String {
         var lines = [["case", "store", "metric", "gate", "baseline", "current", "change", "verdict"]]
         for row in rows {
+            let metric = row.metric.unit.isEmpty ? row.metric.label : "\(row.metric.label) (\(row.metric.unit))"
             lines.append([
-                row.caseLabel, row.store, "\(row.metric.label) (\(row.metric.unit))", row.treatment.rawValue,
+                row.caseLabel, row.store, metric, row.treatment.rawValue,
                 row.baseline.map(Self.number) ?? "–", row.current.map(Self.number) ?? "–",
                 row.change.map { String(format: "%+.1f%%", $0 * 100) } ?? "–",
                 row.verdict.rawValue + (row.pValue.map { String(format: " (p=%.2g)", $0) } ?? ""),

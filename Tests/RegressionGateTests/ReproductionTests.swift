@@ -76,7 +76,8 @@ struct ReproductionTests {
             let report = try BaselineComparison.compare(baseline: baseline, current: current, rules: rules)
             #expect(report.regressions.contains { $0.store == "throwaway" && $0.verdict == .missing })
             #expect(report.regressions.contains { $0.caseLabel.hasPrefix("churn") && $0.verdict == .missing })
-            #expect(report.table().contains("not in the baseline"))
+            #expect(report.table().contains("not in the baseline: record it again "))
+            #expect(!report.table().contains("again ()"), "a reason has no unit to show")
         }
     }
 }
