@@ -147,7 +147,7 @@ enum FeedRead: BenchScenario {
         context.progress(0.5)
 
         try measureFloors(store, lookups: ids, page: page, rows: rows, frames: parameters[Parameter.frames], context,
-                          into: &metrics, &checksum)
+                          into: &metrics)
         context.progress(0.6)
 
         // The screens are gone; nothing holds the notes any more.
@@ -172,8 +172,11 @@ enum FeedRead: BenchScenario {
     /// primitives only (`Store.Floor`), on the same store and screens.
     private static func measureFloors<Store: ModelStore>(
         _ store: Store, lookups ids: [NoteID], page: [Store.NoteHandle], rows: Int, frames: Int, _ context: RoundContext,
-        into metrics: inout RoundMetrics, _ checksum: inout RowChecksum
+        into metrics: inout RoundMetrics
     ) throws {
+        // A checksum of its own: the frame's, captured by its closure, passed
+        // here inout would be checked for exclusive access on every row.
+        var checksum = RowChecksum()
         let lookupFloor = try TimedLoop.run(count: ids.count, warmup: min(1_000, ids.count), context: context) { index in
             consume(Store.Floor.lookUp(ids[index], in: store))
         }
@@ -186,6 +189,7 @@ enum FeedRead: BenchScenario {
             metrics.add(Metric.rowFloor, "row read floor (frame floor p50 / K)", unit: "ns", kind: .timing,
                         informational: true, frame.p50 / Double(rows))
         }
+        consume(checksum.value)
     }
 
     /// Frames of a list scrolling once through every note, K rows a frame,
