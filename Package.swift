@@ -140,14 +140,14 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
     .target(name: "BenchResults", dependencies: ["BenchStatistics", "StoreTaxonomy"], swiftSettings: specializedAcrossModules),
     .target(
         name: "BenchDriver",
-        dependencies: ["BenchMetrics", "BenchResults", "StoreInterface", "StoreCatalog", "ModelGraph", "Instrumentation"],
+        dependencies: ["BenchMetrics", "BenchResults", "StoreInterface", "ModelGraph", "Instrumentation"],
         swiftSettings: specializedAcrossModules
     ),
     .target(name: "BenchReport", dependencies: ["BenchResults", "BenchStatistics"], swiftSettings: specializedAcrossModules),
     .target(name: "RegressionGate", dependencies: ["BenchResults", "BenchStatistics"], swiftSettings: specializedAcrossModules),
     .target(
         name: "BenchApp",
-        dependencies: ["BenchDriver", "BenchReport", "BenchResults", "BenchMetrics", "RegressionGate"],
+        dependencies: ["BenchDriver", "BenchReport", "BenchResults", "BenchMetrics", "RegressionGate", "StoreCatalog"],
         swiftSettings: specializedAcrossModules
     ),
     .target(
@@ -157,7 +157,7 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
     ),
     .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .target(name: "BenchTestSupport", dependencies: ["BenchDriver", "BenchResults"],
+    .target(name: "BenchTestSupport", dependencies: ["BenchDriver", "BenchResults", "StoreCatalog"],
             path: "Tests/BenchTestSupport"),
     .target(name: "StoreTestSupport", dependencies: ["StoreCatalog", "StoreInterface", "ModelGraph"],
             path: "Tests/StoreTestSupport"),

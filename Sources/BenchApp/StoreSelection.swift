@@ -1,9 +1,14 @@
 import BenchDriver
+import StoreCatalog
 
 /// The stores a command runs: the catalog's, each behind a runner built for
 /// its type, or those named with --store.
 enum StoreSelection {
-    static var all: [StoreRunner] { StoreRunner.catalog }
+    static let all: [StoreRunner] = {
+        var collector = StoreRunner.Collector()
+        StoreCatalog.visitAll(&collector)
+        return collector.runners
+    }()
 
     static var names: [String] { all.map(\.name) }
 

@@ -1,10 +1,15 @@
 @testable import BenchDriver
 @testable import BenchResults
+import StoreCatalog
 
 /// Every scenario's cases shrunk to run in a blink, for tests.
 package enum TinyPlans {
     /// Every store of the catalog.
-    package static var stores: [StoreRunner] { StoreRunner.catalog }
+    package static let stores: [StoreRunner] = {
+        var collector = StoreRunner.Collector()
+        StoreCatalog.visitAll(&collector)
+        return collector.runners
+    }()
 
     /// The quick profile's cases, every parameter shrunk to its tiny size.
     package static func cases(_ scenario: ScenarioID) -> [SuitePlan.Case] {

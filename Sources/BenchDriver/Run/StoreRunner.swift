@@ -1,5 +1,4 @@
 import BenchResults
-import StoreCatalog
 import StoreInterface
 
 /// One store type, erased so a run can hold a list of them, while each
@@ -32,23 +31,16 @@ public struct StoreRunner: Sendable {
 
     public var name: String { design.name }
 
-    /// A runner for every store of the catalog, in its order. Collected
-    /// here, in the module of the scenarios, so that each scenario's round
-    /// is specialized for each store: specialized in another module, a
-    /// round would call its scenario through the scenario's conformance,
-    /// which is internal to this one, and run generic.
-    public static let catalog: [StoreRunner] = {
-        struct Collector: StoreVisitor {
-            var runners: [StoreRunner] = []
+    /// A runner for every store a catalog visits, in its order.
+    public struct Collector: StoreVisitor {
+        public private(set) var runners: [StoreRunner] = []
 
-            mutating func visit<Store: ModelStore>(_ store: Store.Type) {
-                runners.append(StoreRunner(Store.self))
-            }
+        public init() {}
+
+        public mutating func visit<Store: ModelStore>(_ store: Store.Type) {
+            runners.append(StoreRunner(Store.self))
         }
-        var collector = Collector()
-        StoreCatalog.visitAll(&collector)
-        return collector.runners
-    }()
+    }
 
     /// Soaks this store (see `Soak`) until the plan's time is up or `cancellation` says stop.
     public func soak(_ plan: SoakPlan, cancellation: CancellationFlag = CancellationFlag()) throws -> SoakOutcome {

@@ -18,8 +18,8 @@ import Synchronization
 /// thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`) spent in store work per
 /// frame: draining the queue, which applies a main-confined store's merges,
 /// swaps values into screens and runs observers.
-enum BackgroundSync: BenchScenario {
-    struct Workload: Sendable {
+@usableFromInline enum BackgroundSync: BenchScenario {
+    @usableFromInline struct Workload: Sendable {
         /// The graph in the store before the round: all of it, or nothing at launch.
         let initial: PayloadBatch
         let batches: [PayloadBatch]
@@ -33,11 +33,11 @@ enum BackgroundSync: BenchScenario {
         let isLaunch: Bool
     }
 
-    static let id = ScenarioID.backgroundSync
+    @usableFromInline static let id = ScenarioID.backgroundSync
 
     /// The metrics a round reports, by id: its rounds, headline, checks,
     /// mechanism sentences and the sources' claims name these.
-    enum Metric {
+    @usableFromInline enum Metric {
         static let launchBlocked: MetricID = "launch.blocked"
         static let launchDone: MetricID = "launch.done"
         static let launchFirst: MetricID = "launch.first"
@@ -66,23 +66,24 @@ enum BackgroundSync: BenchScenario {
         static let writer: MetricID = "writer"
         static let reader: MetricID = "reader"
     }
-    static let headline = Metric.frame.p99
+    @usableFromInline static let headline = Metric.frame.p99
 
     /// A launch is judged on its worst frame, waits included: what a user
     /// sees stall; a sync in progress on its frames' CPU.
-    static func headline(for parameters: ParameterSet) -> MetricID {
+    @usableFromInline static func headline(for parameters: ParameterSet) -> MetricID {
         parameters[Parameter.launch] == 1 ? Metric.frameWallMax : headline
     }
-    static let charts = [
+    @usableFromInline static let charts = [
         ChartSpec(Metric.store.p99, references: ChartSpec.frameBudgetsMicroseconds),
         ChartSpec(Metric.frame.p99, references: ChartSpec.frameBudgetsMicroseconds),
         ChartSpec(Metric.frameWallMax, references: ChartSpec.frameBudgetsMicroseconds),
     ]
+    @usableFromInline
     static let title = "a writer thread syncs batches while the main thread draws K rows and drains its main queue each frame"
-    static let origin = "Vesper, Krush, Core Data main and background contexts"
-    static let countsInstructions = false
+    @usableFromInline static let origin = "Vesper, Krush, Core Data main and background contexts"
+    @usableFromInline static let countsInstructions = false
      /// The scenario's parameters, by name: cases read them through these.
-    enum Parameter {
+    @usableFromInline enum Parameter {
         static let hz = ParameterSpec(variant: "hz", "frames: 0 back to back in virtual time, 60 or 120 per second of real time", range: 0...120,
                           quick: 0, standard: 0, full: 0)
         static let batch = ParameterSpec("batch", "payloads per sync batch", range: 1...100_000, tiny: 6, quick: 20, standard: 20, full: 20)
@@ -101,8 +102,9 @@ enum BackgroundSync: BenchScenario {
                           + "frame (Krush's before: a main-context-only app)",
                           range: 0...2, quick: 0, standard: 0, full: 0)
     }
+    @usableFromInline
     static let parameters = [Parameter.hz, Parameter.batch, Parameter.rate, Parameter.K, Parameter.readers, Parameter.frames, Parameter.N, Parameter.launch, Parameter.sync]
-    static let notes = [
+    @usableFromInline static let notes = [
         "Main-thread CPU time (the thread's own clock, so time spent preempted does not count) per frame, split "
             + "into store work (draining the main queue: a main-confined store's merges, screens swapping in new "
             + "values, observers) and drawing the K rows. Frames over budget count frames whose CPU time alone "
@@ -125,7 +127,7 @@ enum BackgroundSync: BenchScenario {
             + "while the main thread draws at 60 Hz: time until a frame shows all K rows, main-thread CPU spent in "
             + "store work meanwhile, and time until the whole graph is on the main thread.",
     ]
-    static let mechanisms: [MechanismTemplate] = [
+    @usableFromInline static let mechanisms: [MechanismTemplate] = [
         ("While a sync thread decodes and commits, main-thread store work per frame is \(Metric.store.p99) at p99, "
             + "with \(Metric.items) work items and \(Metric.mutated) objects changed on the main thread per batch; a store "
             + "that applies merges to its objects on the main thread pays there what the others pay on the sync thread, "
@@ -136,9 +138,10 @@ enum BackgroundSync: BenchScenario {
             + "\(Metric.launchFirst).").describing([Parameter.launch: 1, Parameter.sync: 0]),
     ]
 
+    @usableFromInline
     static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.rowsStale, Metric.writesFailed] }
 
-    static func cases(for profile: Profile) -> [ParameterSet] {
+    @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         let headline = ParameterSet.defaults(parameters, profile)
         guard profile != .quick else { return [headline] }
         var launch = headline
@@ -180,7 +183,7 @@ enum BackgroundSync: BenchScenario {
         return (batches + [onMain] + rates + readers + realTime + launches).filter { seen.insert($0).inserted }
     }
 
-    static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
+    @usableFromInline static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
         guard [0, 60, 120].contains(parameters[Parameter.hz]) else {
             throw ScenarioError("background-sync: hz must be 0 (virtual time), 60 or 120, got \(parameters[Parameter.hz])")
         }
@@ -206,7 +209,7 @@ enum BackgroundSync: BenchScenario {
     /// says which batch it shows.
     static let marker: Int64 = 1_900_000_000_000
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+    @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         try validate(parameters)
         var graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
         let shown = (1...parameters[Parameter.K]).map(NoteID.init)
@@ -266,7 +269,7 @@ enum BackgroundSync: BenchScenario {
         return batches
     }
 
-    static func runRound<Store: ModelStore>(
+    @usableFromInline static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.initial, parameters, context)

@@ -4,8 +4,8 @@ import StoreInterface
 
 /// Rocket Data's and Core Data's cascade: delete a user; the messages that
 /// require it as author go, and with them every reply below them.
-enum CascadeDelete: BenchScenario {
-    struct Workload: Sendable {
+@usableFromInline enum CascadeDelete: BenchScenario {
+    @usableFromInline struct Workload: Sendable {
         let graph: GeneratedGraph
         let setup: PayloadBatch
         let victims: [UserID]
@@ -13,43 +13,43 @@ enum CascadeDelete: BenchScenario {
         let watched: [MessageID]
     }
 
-    static let id = ScenarioID.cascadeDelete
+    @usableFromInline static let id = ScenarioID.cascadeDelete
 
     /// The metrics a round reports, by id: its rounds, headline, checks,
     /// mechanism sentences and the sources' claims name these.
-    enum Metric {
+    @usableFromInline enum Metric {
         static let delete: MetricID = "delete"
         static let models: MetricID = "delete.models"
         static let notifications: MetricID = "delete.notifications"
         static let wrong: MetricID = "delete.wrong"
     }
-    static let headline = Metric.delete.p50
-    static let title = "delete a user who authored P thread roots; the threads below them go too"
-    static let origin = "Rocket Data, Core Data"
+    @usableFromInline static let headline = Metric.delete.p50
+    @usableFromInline static let title = "delete a user who authored P thread roots; the threads below them go too"
+    @usableFromInline static let origin = "Rocket Data, Core Data"
      /// The scenario's parameters, by name: cases read them through these.
-    enum Parameter {
+    @usableFromInline enum Parameter {
         static let P = ParameterSpec("P", "thread roots each deleted user authored", range: 1...100_000, tiny: 6, quick: 20, standard: 200, full: 200)
         static let depth = ParameterSpec("depth", "reply levels below each root (2 replies each)", range: 0...10, tiny: 2, quick: 2, standard: 3, full: 3)
         static let victims = ParameterSpec("victims", "users deleted per round, one operation each", range: 1...1_000,
                           tiny: 2, quick: 10, standard: 20, full: 20)
     }
-    static let parameters = [Parameter.P, Parameter.depth, Parameter.victims]
-    static let notes = ["Each delete is one operation; the models it removes are counted per delete."]
+    @usableFromInline static let parameters = [Parameter.P, Parameter.depth, Parameter.victims]
+    @usableFromInline static let notes = ["Each delete is one operation; the models it removes are counted per delete."]
 
-    static let mechanisms: [MechanismTemplate] = [
+    @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Every store removes \(Metric.models) models per delete; the difference is bookkeeping and allocation, "
             + "\(Metric.delete.mallocs) mallocs per delete.",
     ]
 
-    static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.wrong] }
+    @usableFromInline static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.wrong] }
 
-    static func cases(for profile: Profile) -> [ParameterSet] {
+    @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
             ? ParameterSet.sweep(parameters, profile, Parameter.depth, [0, 2, 4, 6])
             : [ParameterSet.defaults(parameters, profile)]
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+    @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         let victims = parameters[Parameter.victims], roots = parameters[Parameter.P]
         let graph = try GeneratedGraph(
             shape: GraphShape(users: victims + 20, tags: 1, notes: 0, tagsPerNote: 0, threads: victims * roots,
@@ -74,7 +74,7 @@ enum CascadeDelete: BenchScenario {
                         watched: Array(threadRoots.prefix(victims)))
     }
 
-    static func runRound<Store: ModelStore>(
+    @usableFromInline static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)

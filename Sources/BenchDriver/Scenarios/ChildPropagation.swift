@@ -5,8 +5,8 @@ import StoreInterface
 /// Rocket Data's consistency: a child (a user) embedded in many parents
 /// (messages, at some depth in their threads) changes; every parent must
 /// show it. Also Rocket Data's own performance-test shapes.
-enum ChildPropagation: BenchScenario {
-    struct Workload: Sendable {
+@usableFromInline enum ChildPropagation: BenchScenario {
+    @usableFromInline struct Workload: Sendable {
         let graph: GeneratedGraph
         /// Merged after the graph: makes user 1 the author of the parents.
         let setup: PayloadBatch
@@ -72,11 +72,11 @@ enum ChildPropagation: BenchScenario {
                        models: 1_000, branching: 2, listeners: 1, work: .everyModelEdited, published: nil),
     ]
 
-    static let id = ScenarioID.childPropagation
+    @usableFromInline static let id = ScenarioID.childPropagation
 
     /// The metrics a round reports, by id: its rounds, headline, checks,
     /// mechanism sentences and the sources' claims name these.
-    enum Metric {
+    @usableFromInline enum Metric {
         static let update: MetricID = "update"
         static let updateRendered: MetricID = "update.rendered"
         static let listen: MetricID = "listen"
@@ -84,18 +84,19 @@ enum ChildPropagation: BenchScenario {
         static let rebuilt: MetricID = "update.rebuilt"
         static let inconsistent: MetricID = "inconsistent"
     }
-    static let headline = Metric.updateRendered.p50
-    static let charts = [ChartSpec(Metric.update.p50), ChartSpec(Metric.updateRendered.p50)]
+    @usableFromInline static let headline = Metric.updateRendered.p50
+    @usableFromInline static let charts = [ChartSpec(Metric.update.p50), ChartSpec(Metric.updateRendered.p50)]
 
     /// The shape that adds a listener is timed on that, not on updates.
-    static func headline(for parameters: ParameterSet) -> MetricID {
+    @usableFromInline static func headline(for parameters: ParameterSet) -> MetricID {
         let shape = parameters[Parameter.shape]
         return shape > 0 && referenceShapes[shape - 1].addsListener ? Metric.listen.p50 : headline
     }
+    @usableFromInline
     static let title = "update a user embedded in P messages; every parent must be consistent afterwards"
-    static let origin = "Rocket Data"
+    @usableFromInline static let origin = "Rocket Data"
      /// The scenario's parameters, by name: cases read them through these.
-    enum Parameter {
+    @usableFromInline enum Parameter {
         static let shape = ParameterSpec(variant: "shape", "0: P parents at a depth; 1-4: Rocket Data's performance tests as published; "
                           + "5-7: shapes 1-3 with every model edited", range: 0...7, quick: 0, standard: 0, full: 0)
         static let P = ParameterSpec("P", "messages the user is embedded in", range: 1...1_000_000, tiny: 6, quick: 100, standard: 1_000, full: 1_000)
@@ -104,8 +105,9 @@ enum ChildPropagation: BenchScenario {
                           tiny: 10, quick: 10, standard: 100, full: 100)
         static let updates = ParameterSpec("updates", "updates per round", range: 1...10_000, tiny: 3, quick: 20, standard: 20, full: 50)
     }
+    @usableFromInline
     static let parameters = [Parameter.shape, Parameter.P, Parameter.depth, Parameter.listeners, Parameter.updates]
-    static let notes = [
+    @usableFromInline static let notes = [
         "shape 0: the user authors P messages at the given depth below their thread roots; a snapshot store "
             + "rebuilds each parent and every ancestor up to the root, a uniquing store changes one object.",
         "shapes 1-3 do what Rocket Data's PerformanceTests.swift does: the same thread is posted back (the manager "
@@ -116,18 +118,18 @@ enum ChildPropagation: BenchScenario {
             + "other hardware; they frame the order of magnitude of shapes 1-4, not a contest.",
     ]
 
-    static let mechanisms: [MechanismTemplate] = [
+    @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Propagation of one user: \(Metric.rebuilt) parents rebuilt and \(Metric.notifications) notifications per "
             + "update, \(Metric.update.mallocs) mallocs per update; live objects point at the one user object.",
         "Observing a held tree: \(Metric.listen.p50), the cost of registering with the store (a consistency manager "
             + "walks the whole tree to listen to every model in it).",
     ]
 
-    static func checks(for parameters: ParameterSet) -> [MetricID] {
+    @usableFromInline static func checks(for parameters: ParameterSet) -> [MetricID] {
         parameters[Parameter.shape] == 0 ? [Metric.inconsistent] : []
     }
 
-    static func cases(for profile: Profile) -> [ParameterSet] {
+    @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         let main = profile == .full
             ? ParameterSet.sweep(parameters, profile, Parameter.P, [10, 100, 1_000, 10_000])
             : [ParameterSet.defaults(parameters, profile)]
@@ -136,7 +138,7 @@ enum ChildPropagation: BenchScenario {
 
     /// The reference shapes are named after Rocket Data's tests; their other
     /// parameters do not apply, but for the number of updates.
-    static func label(for parameters: ParameterSet) -> String {
+    @usableFromInline static func label(for parameters: ParameterSet) -> String {
         let shape = parameters[Parameter.shape]
         guard shape > 0 else { return parameters.label(order: Self.parameters.filter { $0.name != "shape" }) }
         let reference = referenceShapes[shape - 1]
@@ -144,7 +146,7 @@ enum ChildPropagation: BenchScenario {
         return "shape=\(shape) \(reference.name), updates=\(parameters[Parameter.updates])"
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+    @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         let shape = parameters[Parameter.shape]
         if shape > 0 { return try prepareReference(referenceShapes[shape - 1], parameters, seed: seed) }
         let leavesPerThread = 1 << parameters[Parameter.depth]
@@ -209,7 +211,7 @@ enum ChildPropagation: BenchScenario {
                         listenedRoots: reference.addsListener ? graph.threadRootIDs : [])
     }
 
-    static func runRound<Store: ModelStore>(
+    @usableFromInline static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)

@@ -4,8 +4,8 @@ import StoreInterface
 
 /// Vesper's and Core Data's life cycle: screens come and go, models nobody
 /// holds die, and the weak table has to purge what they leave behind.
-enum Churn: BenchScenario {
-    struct Workload: Sendable {
+@usableFromInline enum Churn: BenchScenario {
+    @usableFromInline struct Workload: Sendable {
         let graph: GeneratedGraph
         /// The note each step looks up and holds, replacing the oldest holder:
         /// `warmUp` untimed steps, then the timed ones.
@@ -17,22 +17,22 @@ enum Churn: BenchScenario {
     /// table, the holders and the caches are in their steady state.
     static func warmUpSteps(_ parameters: ParameterSet) -> Int { min(1_000, parameters[Parameter.steps]) }
 
-    static let id = ScenarioID.churn
+    @usableFromInline static let id = ScenarioID.churn
 
     /// The metrics a round reports, by id: its rounds, headline, checks,
     /// mechanism sentences and the sources' claims name these.
-    enum Metric {
+    @usableFromInline enum Metric {
         static let step: MetricID = "step"
         static let live: MetricID = "live"
         static let materialized: MetricID = "materialized"
         static let purged: MetricID = "purged"
         static let table: MetricID = "table"
     }
-    static let headline = Metric.step.p50
-    static let title = "holders come and go; unreferenced models die; the weak table purges"
-    static let origin = "Vesper, Core Data"
+    @usableFromInline static let headline = Metric.step.p50
+    @usableFromInline static let title = "holders come and go; unreferenced models die; the weak table purges"
+    @usableFromInline static let origin = "Vesper, Core Data"
      /// The scenario's parameters, by name: cases read them through these.
-    enum Parameter {
+    @usableFromInline enum Parameter {
         static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 10_000, standard: 100_000, full: 100_000)
         static let holders = ParameterSpec("holders", "notes held at any time", range: 1...1_000_000, tiny: 10, quick: 200, standard: 2_000, full: 2_000)
         static let hit = ParameterSpec("hit", "share of lookups for a note someone holds, %", range: 0...100, tiny: 100, quick: 80, standard: 80, full: 80)
@@ -41,19 +41,20 @@ enum Churn: BenchScenario {
         static let steps = ParameterSpec("steps", "look-up-and-hold steps per round", range: 1...10_000_000,
                           tiny: 300, quick: 50_000, standard: 200_000, full: 500_000)
     }
+    @usableFromInline
     static let parameters = [Parameter.N, Parameter.holders, Parameter.hit, Parameter.policy, Parameter.steps]
-    static let notes = [
+    @usableFromInline static let notes = [
         "A snapshot store keeps every snapshot: its lookups always hit. A uniquing store builds an object on "
             + "every miss, and dead entries wait in its weak table until the purge policy removes them.",
     ]
 
-    static let mechanisms: [MechanismTemplate] = [
+    @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Weak tables: lookups that miss build live objects and purges sweep dead entries (\(Metric.materialized) objects "
             + "built, \(Metric.purged) entries purged per step; \(Metric.step.mallocs) mallocs per step), where a value store hands "
             + "out what it holds.",
     ]
 
-    static func cases(for profile: Profile) -> [ParameterSet] {
+    @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         switch profile {
         case .quick: [ParameterSet.defaults(parameters, profile)]
         case .default: ParameterSet.sweep(parameters, profile, Parameter.policy, [0, 1, 2])
@@ -62,7 +63,7 @@ enum Churn: BenchScenario {
         }
     }
 
-    static func configuration(for parameters: ParameterSet) -> StoreConfiguration {
+    @usableFromInline static func configuration(for parameters: ParameterSet) -> StoreConfiguration {
         let policy: PurgePolicy = switch parameters[Parameter.policy] {
         case 0: .manual
         case 1: .every(insertions: 1024)
@@ -71,14 +72,14 @@ enum Churn: BenchScenario {
         return StoreConfiguration(purgePolicy: policy)
     }
 
-    static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
+    @usableFromInline static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
         let notes = GraphShape.app(models: parameters[Parameter.N]).notes
         guard parameters[Parameter.holders] <= notes else {
             throw ScenarioError("churn: holders (\(parameters[Parameter.holders])) cannot exceed the \(notes) notes of N=\(parameters[Parameter.N])")
         }
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+    @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         try validate(parameters)
         let graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
         let holders = parameters[Parameter.holders], notes = graph.notes.count
@@ -95,7 +96,7 @@ enum Churn: BenchScenario {
         return Workload(graph: graph, steps: steps, warmUp: warmUp)
     }
 
-    static func runRound<Store: ModelStore>(
+    @usableFromInline static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)

@@ -5,17 +5,17 @@ import ModelGraph
 import StoreInterface
 
 /// Krush's start-up: decode a JSON payload of N models into an empty store.
-enum ColdLoad: BenchScenario {
-    struct Workload: Sendable {
+@usableFromInline enum ColdLoad: BenchScenario {
+    @usableFromInline struct Workload: Sendable {
         let json: Data
         let models: Int
     }
 
-    static let id = ScenarioID.coldLoad
+    @usableFromInline static let id = ScenarioID.coldLoad
 
     /// The metrics a round reports, by id: its rounds, headline, checks,
     /// mechanism sentences and the sources' claims name these.
-    enum Metric {
+    @usableFromInline enum Metric {
         static let decode: MetricID = "decode"
         static let decodeInstructions: MetricID = "decode.instructions"
         static let merge: MetricID = "merge"
@@ -24,45 +24,46 @@ enum ColdLoad: BenchScenario {
         static let models: MetricID = "models"
         static let retained: MetricID = "retained"
     }
-    static let headline = Metric.merge
-    static let title = "decode a JSON payload of N models and merge it into an empty store"
-    static let origin = "Krush start-up"
+    @usableFromInline static let headline = Metric.merge
+    @usableFromInline static let title = "decode a JSON payload of N models and merge it into an empty store"
+    @usableFromInline static let origin = "Krush start-up"
     /// One decode and one merge of the whole payload per round: no sample
     /// shortens it, so it is the instruction pass's longest job.
-    static let countsLargeOperationsWhole = true
+    @usableFromInline static let countsLargeOperationsWhole = true
     /// Per model, decode and merge count alike at the quick and default
     /// sizes, while under callgrind one decode and merge takes about a
     /// quarter of a millisecond a model a store: past 100,000 models the
     /// pass would take longer than the run, and say nothing new.
+    @usableFromInline
     static let instructionsCountedUpTo: (parameter: ParameterSpec, value: Int)? = (Parameter.N, 100_000)
      /// The scenario's parameters, by name: cases read them through these.
-    enum Parameter {
+    @usableFromInline enum Parameter {
         static let N = ParameterSpec("N", "models in the payload", range: 10...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 100_000)
     }
-    static let parameters = [Parameter.N]
-    static let notes = [
+    @usableFromInline static let parameters = [Parameter.N]
+    @usableFromInline static let notes = [
         "decode is the same JSON decoding for every store (one payload type); merge is the store's own work.",
         "retained: heap bytes still allocated once the payload is decoded, merged and dropped, per model "
             + "(jemalloc's stats.allocated): what the store keeps, strings included.",
     ]
 
-    static let mechanisms: [MechanismTemplate] = [
+    @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Building the graph: \(Metric.mergeModel) and \(Metric.mergeModel.mallocs) mallocs per model, whether parents are built "
             + "as values embedding their children or kept as flat records referring to them by id.",
     ]
 
-    static func cases(for profile: Profile) -> [ParameterSet] {
+    @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
             ? ParameterSet.sweep(parameters, profile, Parameter.N, [1_000, 10_000, 100_000, Profile.largestSweptGraph])
             : [ParameterSet.defaults(parameters, profile)]
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+    @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         let graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
         return Workload(json: graph.fullBatch.json(), models: graph.shape.modelCount)
     }
 
-    static func runRound<Store: ModelStore>(
+    @usableFromInline static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         // From before decoding: the store ends up owning the decoded strings.

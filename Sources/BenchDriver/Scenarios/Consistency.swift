@@ -9,19 +9,19 @@ import Synchronization
 /// Pinterest's message.users example: while a writer changes users, do
 /// readers see stale values after they were told of a change, or rows
 /// mixing two versions of one model?
-enum Consistency: BenchScenario {
-    struct Workload: Sendable {
+@usableFromInline enum Consistency: BenchScenario {
+    @usableFromInline struct Workload: Sendable {
         let graph: GeneratedGraph
         let setup: PayloadBatch
         /// Write `i` gives user `writes[i]` version `i + 1` in every field.
         let writes: [UserID]
     }
 
-    static let id = ScenarioID.consistency
+    @usableFromInline static let id = ScenarioID.consistency
 
     /// The metrics a round reports, by id: its rounds, headline, checks,
     /// mechanism sentences and the sources' claims name these.
-    enum Metric {
+    @usableFromInline enum Metric {
         static let reads: MetricID = "reads"
         static let stale: MetricID = "stale"
         static let torn: MetricID = "torn"
@@ -30,12 +30,12 @@ enum Consistency: BenchScenario {
         static let delivery: MetricID = "delivery"
         static let reader: MetricID = "reader"
     }
-    static let headline = Metric.stale
-    static let title = "a writer versions users while readers count stale and torn reads"
-    static let origin = "Pinterest (message.users)"
-    static let countsInstructions = false
+    @usableFromInline static let headline = Metric.stale
+    @usableFromInline static let title = "a writer versions users while readers count stale and torn reads"
+    @usableFromInline static let origin = "Pinterest (message.users)"
+    @usableFromInline static let countsInstructions = false
      /// The scenario's parameters, by name: cases read them through these.
-    enum Parameter {
+    @usableFromInline enum Parameter {
         static let rate = ParameterSpec("rate", "writes per second", range: 1...1_000_000, tiny: 200, quick: 2_000, standard: 5_000, full: 5_000)
         static let readers = ParameterSpec("readers", "reader threads", range: 1...64, tiny: 1, quick: 2, standard: 2, full: 2)
         static let ms = ParameterSpec("ms", "duration of a round in milliseconds", range: 100...600_000,
@@ -43,8 +43,8 @@ enum Consistency: BenchScenario {
         static let locking = ParameterSpec(variant: "locking", "uniquing row reads: 0 lock per object, 1 lock per field", range: 0...1,
                           quick: 0, standard: 0, full: 0)
     }
-    static let parameters = [Parameter.rate, Parameter.readers, Parameter.ms, Parameter.locking]
-    static let notes = [
+    @usableFromInline static let parameters = [Parameter.rate, Parameter.readers, Parameter.ms, Parameter.locking]
+    @usableFromInline static let notes = [
         "Every write sets a user's name, username and avatar URL to the same version. A torn read is a user "
             + "row showing two versions; a stale read is a message row showing an older author version than "
             + "the screen holding it has already been notified of.",
@@ -55,26 +55,26 @@ enum Consistency: BenchScenario {
             + "its background path (the records, under its lock); the main thread delivers its notifications.",
     ]
 
-    static let mechanisms: [MechanismTemplate] = [
+    @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Stale reads: a value holder shows what it was last handed until its observer runs, a live object has "
             + "already changed (\(Metric.stale) per million reads after a notification); torn reads, \(Metric.torn) per million, "
             + "depend on how a row's fields are locked.",
     ]
 
-    static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.writesFailed] }
+    @usableFromInline static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.writesFailed] }
 
     static let users = 20
     static let messages = 200
 
-    static func cases(for profile: Profile) -> [ParameterSet] {
+    @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         ParameterSet.sweep(parameters, profile, Parameter.locking, [0, 1])
     }
 
-    static func configuration(for parameters: ParameterSet) -> StoreConfiguration {
+    @usableFromInline static func configuration(for parameters: ParameterSet) -> StoreConfiguration {
         StoreConfiguration(rowLocking: parameters[Parameter.locking] == 1 ? .perField : .perObject)
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+    @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         let graph = try GeneratedGraph(
             shape: GraphShape(users: users, tags: 1, notes: 0, tagsPerNote: 0, threads: messages, participantsPerMessage: 1),
             seed: seed)
@@ -116,7 +116,7 @@ enum Consistency: BenchScenario {
         }
     }
 
-    static func runRound<Store: ModelStore>(
+    @usableFromInline static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)

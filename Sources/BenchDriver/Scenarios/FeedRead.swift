@@ -3,18 +3,18 @@ import ModelGraph
 import StoreInterface
 
 /// A list screen: look models up, hold them, read a page of rows per frame.
-enum FeedRead: BenchScenario {
-    struct Workload: Sendable {
+@usableFromInline enum FeedRead: BenchScenario {
+    @usableFromInline struct Workload: Sendable {
         let graph: GeneratedGraph
         /// Random note ids to look up, the same for every store and round.
         let lookups: [NoteID]
     }
 
-    static let id = ScenarioID.feedRead
+    @usableFromInline static let id = ScenarioID.feedRead
 
     /// The metrics a round reports, by id: its rounds, headline, checks,
     /// mechanism sentences and the sources' claims name these.
-    enum Metric {
+    @usableFromInline enum Metric {
         static let heldLookup: MetricID = "lookup.held"
         static let coldLookup: MetricID = "lookup.cold"
         static let frame: MetricID = "frame"
@@ -24,15 +24,16 @@ enum FeedRead: BenchScenario {
         static let frameFloor: MetricID = "frame.floor"
         static let rowFloor: MetricID = "row.floor"
     }
-    static let headline = Metric.frame.p50
-    static let title = "read the displayed fields of a page of K notes per frame, and look notes up"
-    static let origin = "every list screen"
+    @usableFromInline static let headline = Metric.frame.p50
+    @usableFromInline static let title = "read the displayed fields of a page of K notes per frame, and look notes up"
+    @usableFromInline static let origin = "every list screen"
     /// A lookup or a frame counts the same instructions in a larger graph
     /// (callgrind sees no cache misses), while the pass builds each store
     /// twice under Valgrind: at 500,000 models, minutes a store.
+    @usableFromInline
     static let instructionsCountedUpTo: (parameter: ParameterSpec, value: Int)? = (Parameter.N, 100_000)
      /// The scenario's parameters, by name: cases read them through these.
-    enum Parameter {
+    @usableFromInline enum Parameter {
         static let N = ParameterSpec("N", "models in the graph (half of them notes)", range: 100...2_000_000,
                           tiny: 300, quick: 4_000, standard: 100_000, full: 100_000)
         static let K = ParameterSpec("K", "rows per frame", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50)
@@ -44,8 +45,9 @@ enum FeedRead: BenchScenario {
                           + "only what is on screen and a small prefetch, each new row looked up and observed as it "
                           + "appears", range: 0...1, quick: 0, standard: 0, full: 0)
     }
+    @usableFromInline
     static let parameters = [Parameter.N, Parameter.K, Parameter.frames, Parameter.lookups, Parameter.scroll]
-    static let notes = [
+    @usableFromInline static let notes = [
         "A row is a note's title, author name, tag names, pinned flag and date (`RowLayout`).",
         "held lookup: every note is on a screen that holds and observes it, so a live-object store finds its "
             + "object (a weak-table hit) and a listening store its tree; cold lookup: the screens are gone, so a "
@@ -59,14 +61,14 @@ enum FeedRead: BenchScenario {
             + "when they scroll away.",
     ]
 
-    static let mechanisms: [MechanismTemplate] = [
+    @usableFromInline static let mechanisms: [MechanismTemplate] = [
         ("A row reads its fields from what the screen holds: a value in hand, live objects (each under its lock "
             + "where objects are shared between threads) or a flat note joined through the cache (\(Metric.row) per row); "
             + "a held lookup costs \(Metric.heldLookup.p50), taking \(Metric.heldLookup.locks) locks.")
             .describing([Parameter.scroll: 0]),
     ]
 
-    static func cases(for profile: Profile) -> [ParameterSet] {
+    @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         var scrolling = ParameterSet.defaults(parameters, profile)
         scrolling[Parameter.scroll] = 1
         scrolling[Parameter.frames] = onePass(scrolling)
@@ -77,12 +79,12 @@ enum FeedRead: BenchScenario {
 
     /// Scrolling looks up only the rows it brings into view: its label
     /// leaves out the number of lookups, which only scroll=0 times.
-    static func label(for parameters: ParameterSet) -> String {
+    @usableFromInline static func label(for parameters: ParameterSet) -> String {
         let shown = parameters[Parameter.scroll] == 1 ? Self.parameters.filter { $0.name != "lookups" } : Self.parameters
         return parameters.label(order: shown)
     }
 
-    static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
+    @usableFromInline static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
         guard GraphShape.app(models: parameters[Parameter.N]).notes >= parameters[Parameter.K] else {
             throw ScenarioError("feed-read needs at least K=\(parameters[Parameter.K]) notes; raise N")
         }
@@ -93,7 +95,7 @@ enum FeedRead: BenchScenario {
         }
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+    @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         try validate(parameters)
         let graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
         var random = SeededRandom(seed: seed ^ 0xFEED)
@@ -101,7 +103,7 @@ enum FeedRead: BenchScenario {
         return Workload(graph: graph, lookups: lookups)
     }
 
-    static func runRound<Store: ModelStore>(
+    @usableFromInline static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)

@@ -6,8 +6,8 @@ import StoreInterface
 
 /// What a model costs in memory at rest, what holding it costs, and what old
 /// snapshots keep alive after a change.
-enum MemoryFootprintScenario: BenchScenario {
-    struct Workload: Sendable {
+@usableFromInline enum MemoryFootprintScenario: BenchScenario {
+    @usableFromInline struct Workload: Sendable {
         /// Decoded fresh each round, so the store owns every string it holds.
         let json: Data
         let models: Int
@@ -17,29 +17,30 @@ enum MemoryFootprintScenario: BenchScenario {
         let renameEveryUser: Data
     }
 
-    static let id = ScenarioID.memory
+    @usableFromInline static let id = ScenarioID.memory
 
     /// The metrics a round reports, by id: its rounds, headline, checks,
     /// mechanism sentences and the sources' claims name these.
-    enum Metric {
+    @usableFromInline enum Metric {
         static let freed: MetricID = "freed"
         static let held: MetricID = "held"
         static let model: MetricID = "model"
         static let update: MetricID = "update"
     }
-    static let headline = Metric.model
+    @usableFromInline static let headline = Metric.model
+    @usableFromInline
     static let title = "steady-state bytes per model, bytes per held model, and what old snapshots keep alive"
-    static let origin = "every app"
-    static let countsInstructions = false
+    @usableFromInline static let origin = "every app"
+    @usableFromInline static let countsInstructions = false
     /// Heap bytes repeat exactly from round to round (a test checks).
-    static let maximumRounds: Int? = 2
+    @usableFromInline static let maximumRounds: Int? = 2
      /// The scenario's parameters, by name: cases read them through these.
-    enum Parameter {
+    @usableFromInline enum Parameter {
         static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 50_000, full: 100_000)
         static let held = ParameterSpec("held", "share of notes held by screens, %", range: 0...100, tiny: 100, quick: 10, standard: 10, full: 10)
     }
-    static let parameters = [Parameter.N, Parameter.held]
-    static let notes = [
+    @usableFromInline static let parameters = [Parameter.N, Parameter.held]
+    @usableFromInline static let notes = [
         "Heap bytes from jemalloc's stats.allocated, measured between steps of one round with nothing else "
             + "running: exact for a given build and seed, so they are compared as counts. Resident memory is the "
             + "whole process's, the same for every store, and not reported.",
@@ -50,18 +51,18 @@ enum MemoryFootprintScenario: BenchScenario {
             + "released; anything but about 0 is a leak.",
     ]
 
-    static let mechanisms: [MechanismTemplate] = [
+    @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Representation: \(Metric.model) per model at rest; a held model adds \(Metric.held) (a live object and its weak entry, or "
             + "a retained value), and an update leaves \(Metric.update) alive in old versions that holders still reference.",
     ]
 
-    static func cases(for profile: Profile) -> [ParameterSet] {
+    @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
             ? ParameterSet.sweep(parameters, profile, Parameter.N, [10_000, 100_000, Profile.largestSweptGraph])
             : [ParameterSet.defaults(parameters, profile)]
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+    @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         var graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
         let json = graph.fullBatch.json()
         let held = (0..<(graph.notes.count * parameters[Parameter.held] / 100)).map { NoteID($0 + 1) }
@@ -69,7 +70,7 @@ enum MemoryFootprintScenario: BenchScenario {
         return Workload(json: json, models: graph.shape.modelCount, held: held, renameEveryUser: rename.json())
     }
 
-    static func runRound<Store: ModelStore>(
+    @usableFromInline static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         var metrics = RoundMetrics()

@@ -5,8 +5,8 @@ import Synchronization
 
 /// NotificationCenter per class and id: one change heard by O observers, on
 /// one id or spread over many; and the cost of observers coming and going.
-enum ObserverFanout: BenchScenario {
-    struct Workload: Sendable {
+@usableFromInline enum ObserverFanout: BenchScenario {
+    @usableFromInline struct Workload: Sendable {
         let graph: GeneratedGraph
         /// One batch per operation, updating every observed user.
         let updates: [PayloadBatch]
@@ -14,11 +14,11 @@ enum ObserverFanout: BenchScenario {
         let renderedUpdates: [PayloadBatch]
     }
 
-    static let id = ScenarioID.observerFanout
+    @usableFromInline static let id = ScenarioID.observerFanout
 
     /// The metrics a round reports, by id: its rounds, headline, checks,
     /// mechanism sentences and the sources' claims name these.
-    enum Metric {
+    @usableFromInline enum Metric {
         static let update: MetricID = "update"
         static let updateRendered: MetricID = "update.rendered"
         static let churn: MetricID = "churn"
@@ -26,9 +26,10 @@ enum ObserverFanout: BenchScenario {
         static let notifications: MetricID = "notifications"
         static let perObserver: MetricID = "update.per.observer"
     }
-    static let headline = Metric.updateRendered.p50
+    @usableFromInline static let headline = Metric.updateRendered.p50
+    @usableFromInline
     static let title = "one update heard by O observers (on one id, or spread over many); add/remove churn"
-    static let origin = "NotificationCenter per class + id"
+    @usableFromInline static let origin = "NotificationCenter per class + id"
     // Sizes that snapshot-listened finishes: Rocket Data's update re-adds
     // every listener of a changed model to its new models, each add a scan
     // of that id's listener array (ConsistencyManager.swift,
@@ -36,7 +37,7 @@ enum ObserverFanout: BenchScenario {
     // listeners of one model cost L² per update. At 10,000 observers and
     // 200 updates a round of it ran over four minutes on its worker thread.
      /// The scenario's parameters, by name: cases read them through these.
-    enum Parameter {
+    @usableFromInline enum Parameter {
         static let observers = ParameterSpec("observers", "observers registered", range: 1...1_000_000, tiny: 20, quick: 1_000, standard: 1_000, full: 10_000)
         static let ids = ParameterSpec("ids", "users the observers are spread over", range: 1...100_000, tiny: 20, quick: 1, standard: 1, full: 1)
         static let updates = ParameterSpec("updates", "updates per round", range: 1...100_000, tiny: 3, quick: 50, standard: 50, full: 10)
@@ -47,12 +48,13 @@ enum ObserverFanout: BenchScenario {
         static let churn = ParameterSpec("churn", "observe-and-cancel pairs timed per round", range: 1...10_000_000,
                           tiny: 100, quick: 2_000, standard: 2_000, full: 2_000)
     }
-    static let parameters = [Parameter.observers, Parameter.ids, Parameter.updates, Parameter.churn]
+    @usableFromInline static let parameters = [Parameter.observers, Parameter.ids, Parameter.updates, Parameter.churn]
     /// Under callgrind a round of snapshot-listened's updates at 10,000
     /// observers of one user (natively about 12 s for the full profile's
     /// 10: L² scans) would take the pass 20 to 50 times that.
+    @usableFromInline
     static let instructionsCountedUpTo: (parameter: ParameterSpec, value: Int)? = (Parameter.observers, 1_000)
-    static let notes = [
+    @usableFromInline static let notes = [
         "update: one batch changing every observed user, timed until every handler has run (delivery is "
             + "synchronous on the writing thread when nothing else writes); update and every screen re-rendered: "
             + "as many more, each followed by every observer's screen drawing its user's row again.",
@@ -60,14 +62,14 @@ enum ObserverFanout: BenchScenario {
             + "queued for another thread (snapshot-listened's manager), finished after the loop.",
     ]
 
-    static let mechanisms: [MechanismTemplate] = [
+    @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Notification fan-out: every update calls each of its observers, \(Metric.perObserver) per observer; "
             + "a value store hands each one a new value, a live-object store the same object.",
     ]
 
-    static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.missed] }
+    @usableFromInline static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.missed] }
 
-    static func cases(for profile: Profile) -> [ParameterSet] {
+    @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         switch profile {
         case .quick, .default:
             let spread = ParameterSet.defaults(parameters, profile)
@@ -80,13 +82,13 @@ enum ObserverFanout: BenchScenario {
         }
     }
 
-    static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
+    @usableFromInline static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
         guard parameters[Parameter.ids] <= parameters[Parameter.observers] else {
             throw ScenarioError("observer-fanout: ids (\(parameters[Parameter.ids])) cannot exceed observers (\(parameters[Parameter.observers]))")
         }
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+    @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         try validate(parameters)
         let ids = parameters[Parameter.ids]
         var graph = try GeneratedGraph(
@@ -100,7 +102,7 @@ enum ObserverFanout: BenchScenario {
                         renderedUpdates: Array(batches.dropFirst(parameters[Parameter.updates])))
     }
 
-    static func runRound<Store: ModelStore>(
+    @usableFromInline static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)

@@ -4,8 +4,8 @@ import StoreInterface
 
 /// Pinterest's model cache: server responses carry some of a model's fields;
 /// merge them into the cached superset and tell observers.
-enum PartialMerge: BenchScenario {
-    struct Workload: Sendable {
+@usableFromInline enum PartialMerge: BenchScenario {
+    @usableFromInline struct Workload: Sendable {
         let graph: GeneratedGraph
         let batches: [PayloadBatch]
         let observed: [ModelRef]
@@ -14,11 +14,11 @@ enum PartialMerge: BenchScenario {
         let superset: GraphState
     }
 
-    static let id = ScenarioID.partialMerge
+    @usableFromInline static let id = ScenarioID.partialMerge
 
     /// The metrics a round reports, by id: its rounds, headline, checks,
     /// mechanism sentences and the sources' claims name these.
-    enum Metric {
+    @usableFromInline enum Metric {
         static let merge: MetricID = "merge"
         static let mergeRendered: MetricID = "merge.rendered"
         static let rerendered: MetricID = "merge.rerendered"
@@ -29,12 +29,13 @@ enum PartialMerge: BenchScenario {
         static let updated: MetricID = "merge.updated"
         static let notSuperset: MetricID = "merge.lost"
     }
-    static let headline = Metric.mergeRendered.p50
-    static let charts = [ChartSpec(Metric.merge.p50), ChartSpec(Metric.mergeRendered.p50)]
+    @usableFromInline static let headline = Metric.mergeRendered.p50
+    @usableFromInline static let charts = [ChartSpec(Metric.merge.p50), ChartSpec(Metric.mergeRendered.p50)]
+    @usableFromInline
     static let title = "merge batches of partial payloads (k fields each) into cached models and notify observers"
-    static let origin = "Pinterest"
+    @usableFromInline static let origin = "Pinterest"
      /// The scenario's parameters, by name: cases read them through these.
-    enum Parameter {
+    @usableFromInline enum Parameter {
         static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 100_000, full: 100_000)
         static let batch = ParameterSpec("batch", "payloads per batch (half users, half notes)", range: 2...100_000,
                           tiny: 6, quick: 50, standard: 200, full: 200)
@@ -44,8 +45,9 @@ enum PartialMerge: BenchScenario {
                           tiny: 20, quick: 200, standard: 2_000, full: 2_000)
         static let batches = ParameterSpec("batches", "batches merged per round", range: 1...100_000, tiny: 3, quick: 40, standard: 200, full: 200)
     }
+    @usableFromInline
     static let parameters = [Parameter.N, Parameter.batch, Parameter.k, Parameter.noop, Parameter.observers, Parameter.batches]
-    static let notes = [
+    @usableFromInline static let notes = [
         "An equal payload (a no-op) must be short-circuited: no new value, no notification.",
         "models not holding the superset: once every batch is merged, models whose fields differ from every field "
             + "the server sent, the latest of each (Pinterest's \"most recent superset of all fields\"); must be 0.",
@@ -53,21 +55,21 @@ enum PartialMerge: BenchScenario {
             + "model it changed displaying its row again, timed as one (the figure a user waits for).",
     ]
 
-    static let mechanisms: [MechanismTemplate] = [
+    @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Merge cost per payload (\(Metric.payload)): a changed model becomes a new value or is written in place, "
             + "and a store that embeds it rebuilds its parents (\(Metric.rebuilt) per batch, \(Metric.merge.mallocs) mallocs "
             + "per batch); equal payloads are skipped (\(Metric.unchanged) per batch).",
     ]
 
-    static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.notSuperset] }
+    @usableFromInline static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.notSuperset] }
 
-    static func cases(for profile: Profile) -> [ParameterSet] {
+    @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
             ? ParameterSet.sweep(parameters, profile, Parameter.noop, [0, 50, 100])
             : [ParameterSet.defaults(parameters, profile)]
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+    @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         var graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
         let initial = graph
         var random = SeededRandom(seed: seed ^ 0x3E26E)
@@ -95,7 +97,7 @@ enum PartialMerge: BenchScenario {
         return Workload(graph: initial, batches: batches, observed: observed, superset: graph.state)
     }
 
-    static func runRound<Store: ModelStore>(
+    @usableFromInline static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)

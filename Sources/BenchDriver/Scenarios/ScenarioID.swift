@@ -77,9 +77,9 @@ public struct ScenarioID: RawRepresentable, Hashable, Sendable, Codable, CustomS
 /// A case's workload, built once and run on every store. Erased between
 /// the runner, which holds it, and the round of the scenario that built it,
 /// which takes it back as its own type (`workload(of:)`).
-struct PreparedCase: Sendable {
-    let scenario: ScenarioID
-    private let workload: any Sendable
+@usableFromInline struct PreparedCase: Sendable {
+    @usableFromInline let scenario: ScenarioID
+    @usableFromInline let workload: any Sendable
 
     init(scenario: ScenarioID, workload: any Sendable) {
         self.scenario = scenario
@@ -87,7 +87,7 @@ struct PreparedCase: Sendable {
     }
 
     /// The workload, as the scenario that built it typed it.
-    func workload<Scenario: BenchScenario>(of scenario: Scenario.Type) -> Scenario.Workload {
+    @usableFromInline func workload<Scenario: BenchScenario>(of scenario: Scenario.Type) -> Scenario.Workload {
         guard Scenario.id == self.scenario, let workload = workload as? Scenario.Workload else {
             preconditionFailure("a \(self.scenario) workload handed to \(Scenario.id)")
         }

@@ -4,8 +4,8 @@ import StoreInterface
 
 /// Vesper's question: rename one tag that F notes carry; every screen
 /// showing one of those notes must show the new name.
-enum TagRename: BenchScenario {
-    struct Workload: Sendable {
+@usableFromInline enum TagRename: BenchScenario {
+    @usableFromInline struct Workload: Sendable {
         let graph: GeneratedGraph
         let renames: [TagPayload]
         /// As many more, for the renames timed with every holder's re-render.
@@ -13,11 +13,11 @@ enum TagRename: BenchScenario {
         let finalName: String
     }
 
-    static let id = ScenarioID.tagRename
+    @usableFromInline static let id = ScenarioID.tagRename
 
     /// The metrics a round reports, by id: its rounds, headline, checks,
     /// mechanism sentences and the sources' claims name these.
-    enum Metric {
+    @usableFromInline enum Metric {
         static let rename: MetricID = "rename"
         static let notifications: MetricID = "rename.notifications"
         static let rebuilt: MetricID = "rename.rebuilt"
@@ -26,19 +26,19 @@ enum TagRename: BenchScenario {
         static let stale: MetricID = "stale"
         static let underneath: MetricID = "underneath"
     }
-    static let headline = Metric.renameRendered.p50
-    static let charts = [ChartSpec(Metric.rename.p50), ChartSpec(Metric.renameRendered.p50)]
-    static let title = "rename one tag carried by F notes; every holder must display the new name"
-    static let origin = "Vesper"
+    @usableFromInline static let headline = Metric.renameRendered.p50
+    @usableFromInline static let charts = [ChartSpec(Metric.rename.p50), ChartSpec(Metric.renameRendered.p50)]
+    @usableFromInline static let title = "rename one tag carried by F notes; every holder must display the new name"
+    @usableFromInline static let origin = "Vesper"
      /// The scenario's parameters, by name: cases read them through these.
-    enum Parameter {
+    @usableFromInline enum Parameter {
         static let F = ParameterSpec("F", "notes carrying the tag", range: 1...1_000_000, tiny: 30, quick: 1_000, standard: 10_000, full: 10_000)
         static let holders = ParameterSpec("holders", "screens holding one of those notes each", range: 0...1_000_000,
                           tiny: 10, quick: 100, standard: 1_000, full: 1_000)
         static let renames = ParameterSpec("renames", "renames per round", range: 1...100_000, tiny: 3, quick: 20, standard: 20, full: 50)
     }
-    static let parameters = [Parameter.F, Parameter.holders, Parameter.renames]
-    static let notes = [
+    @usableFromInline static let parameters = [Parameter.F, Parameter.holders, Parameter.renames]
+    @usableFromInline static let notes = [
         "Each screen holds a note and observes both the note and the tag, as a screen showing tag chips must.",
         "rename: the write, including every notification it delivers; refresh: every holder re-rendering its row; "
             + "rename and re-render: both, end to end, for each of as many more renames (the figure a user waits for).",
@@ -48,14 +48,14 @@ enum TagRename: BenchScenario {
             + "the cache (Pinterest's \"if A modifies C, both A and B will see a changed value\").",
     ]
 
-    static let mechanisms: [MechanismTemplate] = [
+    @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Propagation: a store that embeds the tag rebuilds the notes that carry it (\(Metric.rebuilt) parents "
             + "rebuilt, \(Metric.rename.mallocs) mallocs per rename), where a live object or a flat cache changes one tag.",
     ]
 
-    static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.stale] }
+    @usableFromInline static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.stale] }
 
-    static func cases(for profile: Profile) -> [ParameterSet] {
+    @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
             ? ParameterSet.sweep(parameters, profile, Parameter.F, [10, 100, 1_000, 10_000, 100_000]).map { set in
                 // Fewer notes than screens: every note is held.
@@ -66,13 +66,13 @@ enum TagRename: BenchScenario {
             : [ParameterSet.defaults(parameters, profile)]
     }
 
-    static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
+    @usableFromInline static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
         guard parameters[Parameter.holders] <= parameters[Parameter.F] else {
             throw ScenarioError("tag-rename: holders (\(parameters[Parameter.holders])) cannot exceed F (\(parameters[Parameter.F]))")
         }
     }
 
-    static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
+    @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         try validate(parameters)
         let notes = parameters[Parameter.F]
         // Three tags on every note: each tag is on all F notes.
@@ -86,7 +86,7 @@ enum TagRename: BenchScenario {
         return Workload(graph: initial, renames: renames, renderedRenames: rendered, finalName: graph.tag(TagID(1)).name)
     }
 
-    static func runRound<Store: ModelStore>(
+    @usableFromInline static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
         let store = try loadedStore(type, workload.graph.fullBatch, parameters, context)
