@@ -47,11 +47,22 @@ struct FunctionLengthTests {
         #expect(found.map(\.lines) == [1, 11])
     }
 
+    @Test("a declaration is its attributes and modifiers, then func, init, subscript or deinit")
+    func declarationsAreRecognized() {
+        for line in ["func f()", "  @inlinable public static func f<T>()", "@available(*, deprecated) init?(x: Int)",
+                     "\tprivate(set) subscript(i: Int) -> Int {", "deinit {", "@MainActor\tfinal class func f()"] {
+            #expect(Self.declaresFunction(line), "\(line)")
+        }
+        for line in ["let function = 1", "functional()", "private(set) var x = 0", "@inlinable", "// func f()", "case init"] {
+            #expect(!Self.declaresFunction(line), "\(line)")
+        }
+    }
+
     /// Each function-like declaration's first line (1-based) and length.
     static func functions(in text: String) -> [(line: Int, lines: Int)] {
         let lines = Self.code(text)
         var found: [(line: Int, lines: Int)] = []
-        for (index, line) in lines.enumerated() where line.firstMatch(of: Self.declaration) != nil {
+        for (index, line) in lines.enumerated() where Self.declaresFunction(line) {
             var depth = 0, opened = false
             scan: for (offset, code) in lines[index...].enumerated() {
                 for character in code {
@@ -69,8 +80,36 @@ struct FunctionLengthTests {
         return found
     }
 
-    nonisolated(unsafe) static let declaration =
-        /^\s*(@\w+(\([^)]*\))?\s+)*((public|private|fileprivate|internal|package|static|class|final|override|mutating|nonmutating|open|consuming|borrowing)(\(set\))?\s+)*(func|init|subscript|deinit)\b/
+    static let modifiers: Set<Substring> = [
+        "public", "private", "fileprivate", "internal", "package", "static", "class", "final", "override",
+        "mutating", "nonmutating", "open", "consuming", "borrowing", "nonisolated",
+    ]
+    static let keywords: Set<Substring> = ["func", "init", "subscript", "deinit"]
+
+    /// Whether a line opens a function, initializer, subscript or deinit:
+    /// attributes and modifiers, then the keyword. A plain token scan, so the
+    /// test needs no regex runtime (whose cached programs LeakSanitizer
+    /// reports as leaks).
+    static func declaresFunction(_ line: String) -> Bool {
+        var rest = line.drop { $0 == " " || $0 == "\t" }
+        while let first = rest.first {
+            if first == "@" {
+                rest = rest.dropFirst().drop { $0.isLetter || $0.isNumber || $0 == "_" }
+                if rest.first == "(" { rest = rest.drop { $0 != ")" }.dropFirst() }
+            } else {
+                let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                if word.isEmpty { return false }
+                rest = rest.dropFirst(word.count)
+                if keywords.contains(word) { return rest.first.map { !$0.isLetter && !$0.isNumber && $0 != "_" } ?? true }
+                guard modifiers.contains(word) else { return false }
+                if rest.hasPrefix("(set)") { rest = rest.dropFirst(5) }
+            }
+            let spaced = rest.drop { $0 == " " || $0 == "\t" }
+            if spaced.count == rest.count && rest.first != "(" { return false }
+            rest = spaced
+        }
+        return false
+    }
 
     /// The lines with string literals emptied and comments removed, so only
     /// the code's own braces are left.
