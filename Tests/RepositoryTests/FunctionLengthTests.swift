@@ -105,7 +105,7 @@ struct FunctionLengthTests {
                 if rest.hasPrefix("(set)") { rest = rest.dropFirst(5) }
             }
             let spaced = rest.drop { $0 == " " || $0 == "\t" }
-            if spaced.count == rest.count && rest.first != "(" { return false }
+            if spaced.count == rest.count { return false }
             rest = spaced
         }
         return false
