@@ -106,42 +106,71 @@ struct ReportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("report.md").path))
     }
 
+    /// The published runs as this bench renders them, with the README's
+    /// results sections rendered from them: rendered once and shared by the
+    /// tests that compare committed files with it, since a published run
+    /// takes minutes to render in a debug build.
+    struct PublishedRendering: Sendable {
+        /// Every file rendered, by profile and path below its directory.
+        var files: [String: [String: Data]] = [:]
+        var readme = ""
+        /// Why a rendering failed; empty when none did.
+        var failures: [String] = []
+    }
+
+    static let publishedRendering: PublishedRendering = {
+        var rendering = PublishedRendering()
+        let directory = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let readme = try String(contentsOf: ReportCommandTests.repository.appendingPathComponent("README.md"),
+                                    encoding: .utf8)
+            rendering.readme = try ReportCommandTests.renderingReadme(
+                readme, in: directory, profiles: CommittedResultsTests.published)
+            for profile in CommittedResultsTests.published {
+                let output = directory.appendingPathComponent(profile)
+                let names = try ReportCommandTests.files(in: output)
+                rendering.files[profile] = try Dictionary(uniqueKeysWithValues: names.map { name in
+                    (name, try Data(contentsOf: output.appendingPathComponent(name)))
+                })
+            }
+        } catch {
+            rendering.failures.append("\(error)")
+        }
+        return rendering
+    }()
+
     @Test("the committed reports are what this version of bench renders from their results.json",
-          arguments: CommittedResultsTests.readWhole)
+          CommittedResultsTests.readsPublishedRunsWhole, arguments: CommittedResultsTests.published)
     func committedReports(profile: String) throws {
+        #expect(Self.publishedRendering.failures.isEmpty, "\(Self.publishedRendering.failures)")
         let committed = Self.repository.appendingPathComponent("results/\(profile)")
-        let regenerated = BenchProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: regenerated) }
-        let outcome = try BenchProcess.run(["report", "--input", committed.appendingPathComponent("results.json").path,
-                                            "--output", regenerated.path] + Self.verification)
-        #expect(outcome.status == 0, "\(outcome.error)")
-        let rendered = try Self.files(in: regenerated)
+        let rendered = try #require(Self.publishedRendering.files[profile])
         // results.json and the first of the two runs it was recorded with (scripts/record-results).
-        #expect(try Self.files(in: committed).filter { $0 != "results.json" && $0 != "first-run.json" } == rendered)
-        for name in rendered {
+        let files = try Self.files(in: committed).filter { $0 != "results.json" && $0 != "first-run.json" }
+        #expect(files == rendered.keys.sorted())
+        for (name, again) in rendered {
             let original = try Data(contentsOf: committed.appendingPathComponent(name))
-            let again = try Data(contentsOf: regenerated.appendingPathComponent(name))
             #expect(original == again, "results/\(profile)/\(name) is stale: run bench report --input on its results.json")
         }
     }
 
     /// The README's results sections (`<!-- results: NAME -->`) are what
-    /// this bench renders from results/default: every figure they quote is
-    /// the published run's.
-    @Test("the README's figures are those of the published default run")
+    /// this bench renders from the published runs: every figure they quote
+    /// is theirs.
+    @Test("the README's figures are those of the published runs", CommittedResultsTests.readsPublishedRunsWhole)
     func readmeFigures() throws {
-        let directory = BenchProcess.temporaryDirectory()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(Self.publishedRendering.failures.isEmpty, "\(Self.publishedRendering.failures)")
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
         for section in ["default verdicts", "default decision-table", "full scaling"] {
             #expect(readme.contains("<!-- results: \(section) -->"))
         }
-        #expect(try Self.renderingReadme(readme, in: directory) == readme, "README.md is stale: scripts/record-results --render")
+        #expect(Self.publishedRendering.readme == readme, "README.md is stale: scripts/record-results --render")
     }
 
     /// A figure changed by hand is caught: the rendering puts it back.
-    @Test("a figure changed in the README is caught")
+    @Test("a figure changed in the README is caught", CommittedResultsTests.readsPublishedRunsWhole)
     func changedReadmeFigure() throws {
         let directory = BenchProcess.temporaryDirectory()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -152,22 +181,30 @@ struct ReportCommandTests {
         let digit = try #require(readme[..<end.lowerBound].lastIndex { $0.isNumber })
         var changed = readme
         changed.replaceSubrange(digit...digit, with: readme[digit] == "7" ? "8" : "7")
-        #expect(try Self.renderingReadme(changed, in: directory) != changed)
+        #expect(try Self.renderingReadme(changed, in: directory, profiles: ["default"]) != changed)
     }
 
     /// `text` as a README, after `bench report --readme` rendered its
-    /// sections from the published runs.
-    static func renderingReadme(_ text: String, in directory: URL) throws -> String {
+    /// sections from the published runs of `profiles`, each into
+    /// `directory`/PROFILE.
+    static func renderingReadme(_ text: String, in directory: URL, profiles: [String]) throws -> String {
         let copy = directory.appendingPathComponent("README.md")
         try Data(text.utf8).write(to: copy)
-        for profile in CommittedResultsTests.readWhole {
+        for profile in profiles {
             let outcome = try BenchProcess.run([
                 "report", "--input", repository.appendingPathComponent("results/\(profile)/results.json").path,
                 "--output", directory.appendingPathComponent(profile).path, "--readme", copy.path,
             ] + verification)
-            #expect(outcome.status == 0, "\(outcome.error)")
+            guard outcome.status == 0 else {
+                throw RenderingFailed(profile: profile, status: outcome.status, error: outcome.error)
+            }
         }
         return try String(contentsOf: copy, encoding: .utf8)
+    }
+
+    struct RenderingFailed: Error, CustomStringConvertible {
+        let profile: String, status: Int32, error: String
+        var description: String { "bench report of results/\(profile) exited \(status): \(error)" }
     }
 
     /// The checkout this test was built from.
