@@ -14,8 +14,8 @@ struct CompareCommand: ParsableCommand {
         toolchain, timings are reported but only counts are gated.
 
         With --reproduces the question is whether the run counts what the baseline counted: every \
-        exact count must match, every instruction count must lie within the spread of the baseline's own \
-        counts (the runs pooled into it), or within 1% where they spread less, and a move either way \
+        exact count must match, every instruction count must lie within 5% (what rebuilding unchanged \
+        code moves one by) or the spread of the baseline's own counts where that is wider, and a move either way \
         fails; timings are not compared. \
         scripts/record-results --verify asks it of the code in the tree against results/baseline.json.
 

@@ -47,9 +47,9 @@ enum MarkdownReport {
         if let verification {
             text += "\n> **The code has changed since.** On commit `\(verification.checkedCommit)` (\(verification.date)) "
             text += "the quick profile counted what `\(verification.measuredCommit)` counted, \(verification.countsCompared) "
-            text += "counts compared (exact counts exactly; instruction counts within the spread of the baseline's own "
-            text += "runs, at least the 1% within which counts are alike): no counted figure has moved since these "
-            text += "were measured.\n"
+            text += "counts compared (exact counts exactly; instruction counts within the 5% that rebuilding unchanged "
+            text += "code moves them, or the spread of the baseline's own runs where wider): no counted figure has moved "
+            text += "further than a rebuild moves it since these were measured.\n"
         }
         if run.isPartial { text += "\n> **Interrupted:** only the cases below completed.\n" }
         if run.provenance.isDebugBuild {

@@ -17,28 +17,30 @@ struct ReproductionTests {
         return run
     }
 
-    @Test("instruction counts within the recorded spread, or within 1% where it is smaller, reproduce")
+    @Test("instruction counts within what a rebuild moves them (5%), or the recorded spread where it is wider, reproduce")
     func withinSpread() throws {
-        // Median 1,010, spread 30: 982 and 1,038 reproduce, 975 does not.
-        let spread = Self.baseline(rounds: [1_000, 1_030, 1_010])
-        for count in [982.0, 1_010, 1_038] {
+        // Median 1,010, spread 80 (7.9%): 931 and 1,089 reproduce, 925 does not.
+        let spread = Self.baseline(rounds: [1_000, 1_080, 1_010])
+        for count in [931.0, 1_010, 1_089] {
             let report = try BaselineComparison.compare(
                 baseline: spread, current: InstructionGateTests.run(instructions: count), rules: .reproduction)
-            #expect(report.passed, "\(count) lies within the spread of 30 around the median 1,010")
+            #expect(report.passed, "\(count) lies within the spread of 80 around the median 1,010")
         }
         let beyond = try BaselineComparison.compare(
-            baseline: spread, current: InstructionGateTests.run(instructions: 975), rules: .reproduction)
+            baseline: spread, current: InstructionGateTests.run(instructions: 925), rules: .reproduction)
         #expect(!beyond.passed)
         let tight = Self.baseline(rounds: [1_000, 1_000, 1_000])
-        let rebuilt = try BaselineComparison.compare(
-            baseline: tight, current: InstructionGateTests.run(instructions: 1_009), rules: .reproduction)
-        #expect(rebuilt.passed, "0.9%: within the 1% within which counts are alike")
+        for count in [955.0, 1_049] {
+            let rebuilt = try BaselineComparison.compare(
+                baseline: tight, current: InstructionGateTests.run(instructions: count), rules: .reproduction)
+            #expect(rebuilt.passed, "\(count): within the 5% a rebuild of unchanged code may move a count")
+        }
     }
 
     @Test("a count that moved either way does not reproduce, and is named")
     func movedEitherWay() throws {
         let tight = Self.baseline(rounds: [1_000, 1_000, 1_000])
-        for count in [980.0, 1_020] {
+        for count in [940.0, 1_060] {
             let report = try BaselineComparison.compare(
                 baseline: tight, current: InstructionGateTests.run(instructions: count), rules: .reproduction)
             #expect(report.regressions.map(\.verdict) == [.moved, .moved], "\(count)")
