@@ -101,7 +101,7 @@ struct BenchCommand: ParsableCommand {
 
         Examples:
           bench                                  every scenario, default sizes
-          bench --profile quick                  every scenario, small (about two minutes)
+          bench --profile quick                  every scenario, small (about four minutes)
           bench --scenario tag-rename --param F=100,10000
           bench list                             scenarios and their parameters
           bench compare --baseline results/baseline.json --current results/quick/results.json

@@ -14,7 +14,7 @@ struct RunCommand: ParsableCommand {
 
         Examples:
           bench                                  every scenario, default sizes
-          bench --profile quick                  every scenario, small (about two minutes)
+          bench --profile quick                  every scenario, small (about four minutes)
           bench --scenario tag-rename --param F=100,10000
           bench --profile quick --instructions --baseline results/baseline.json
         """

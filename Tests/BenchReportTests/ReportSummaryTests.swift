@@ -206,13 +206,46 @@ struct ReportSummaryTests {
         let some = MarkdownReport.render(run, context: Self.claims([
             ClaimTest(scenario: "demo", metric: "op.p50", rule: .atMost(150, meaning: "a budget")),
         ]))
-        #expect(some.contains("| **holds only for b** |"))
+        #expect(some.contains("| **holds only for b**; c beyond the limit in demo |"), "\(some)")
         #expect(some.contains("| ≤ 150 ns (a budget) | missed | time | c 200 ns ["))
         let every = MarkdownReport.render(run, context: Self.claims([
             ClaimTest(scenario: "demo", metric: "op.p50", rule: .atMost(250, meaning: "a budget")),
         ]))
         #expect(every.contains("| **holds**; so do the other designs here, so it does not set them apart |"))
         #expect(every.contains("| met | time | shown by b, c |"))
+    }
+
+    /// `run` with a second metric in its case: every store's torn reads.
+    static func withTornReads(_ run: RunResult, _ torn: Double) -> RunResult {
+        var run = run
+        let metric = MetricDescriptor(id: "op.torn", label: "torn reads (per million)", unit: "per million", kind: .count)
+        for index in run.cases[0].stores.indices {
+            run.cases[0].stores[index].metrics.append(MetricSeries(metric: metric, rounds: [torn, torn, torn]))
+        }
+        return run
+    }
+
+    @Test("limits on two metrics of one case: the verdict is each store's, not the case's, and names the metric")
+    func claimLimitsOnTwoMetrics() {
+        // b meets both limits; c meets the torn reads' and misses the time's.
+        let run = Self.withTornReads(Self.run(["a": 120, "b": 100, "c": 200]), 1)
+        let report = MarkdownReport.render(run, context: Self.claims([
+            ClaimTest(scenario: "demo", metric: "op.torn", rule: .atMost(5, meaning: "few torn reads")),
+            ClaimTest(scenario: "demo", metric: "op.p50", rule: .atMost(150, meaning: "a budget")),
+        ]))
+        #expect(report.contains("| **holds only for b**; c beyond the limit in demo (op p50) |"), "\(report)")
+        #expect(!report.contains("holds only when"))
+    }
+
+    @Test("a verdict over cases names each case's metric where the claim reads more than one")
+    func verdictNamesTheMetric() {
+        // The family's best is within its allowance on time; every store misses the torn reads' limit.
+        let run = Self.withTornReads(Self.run(["a": 120, "b": 100, "c": 200]), 9)
+        let report = MarkdownReport.render(run, context: Self.claims([
+            ClaimTest(scenario: "demo", metric: "op.p50", rule: .familyWithin(1.25)),
+            ClaimTest(scenario: "demo", metric: "op.torn", rule: .atMost(5, meaning: "few torn reads")),
+        ]))
+        #expect(report.contains("| **holds only when** demo (op p50) |"), "\(report)")
     }
 
     @Test("a claim whose cases did not run says so instead of judging")

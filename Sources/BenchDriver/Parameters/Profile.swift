@@ -1,6 +1,6 @@
 /// How much a run measures.
 public enum Profile: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
-    /// Every scenario at small sizes, about two minutes on 2 cores: CI.
+    /// Every scenario at small sizes, about four minutes on 2 cores: CI.
     case quick
     /// Every scenario at meaningful sizes (README gives its time on 2 cores): `bench` with no arguments.
     case `default`

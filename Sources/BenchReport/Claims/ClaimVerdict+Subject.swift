@@ -44,7 +44,8 @@ extension ClaimVerdict {
                 intervals: series.filter { favoured.contains($0.store) }.map { entry in
                     let (low, high) = Evidence.interval(entry.series)
                     return VerdictsFile.Interval(subject: entry.store, value: entry.series.median, low: low, high: high)
-                })
+                },
+                storeOutcomes: Dictionary(uniqueKeysWithValues: ours.map { ($0.store, $0.outcome) }))
         }
 
         /// The favoured design's best against every other design's best.
@@ -67,7 +68,7 @@ extension ClaimVerdict {
         func eachWithin(_ allowed: Double, meaning: String, upperBounds: Set<String>) -> Finding? {
             guard let best = ClaimVerdict.best(series.filter { !upperBounds.contains($0.store) }, metric)
                 ?? ClaimVerdict.best(series, metric) else { return nil }
-            var outcomes: [Evidence.Outcome] = []
+            var outcomes: [String: Evidence.Outcome] = [:]
             var passing = Set<String>()
             var parts: [String] = []
             var intervals: [VerdictsFile.Interval] = []
@@ -76,7 +77,7 @@ extension ClaimVerdict {
                 let outcome = Evidence.outcome(cost, atMost: allowed)
                 if outcome == .met { passing.insert(entry.store) }
                 guard favoured.contains(entry.store) else { continue }
-                outcomes.append(outcome)
+                outcomes[entry.store] = outcome
                 intervals.append(VerdictsFile.Interval(subject: "\(entry.store) over \(best.store)", cost))
                 if outcome != .met {
                     parts.append("\(entry.store) \(quantity(entry.series.median)) against \(best.store) "
@@ -87,10 +88,11 @@ extension ClaimVerdict {
             let criterion = allowed <= 1 ? "no worse than the best store (\(meaning))"
                 : "within \(NumberFormat.ratio(allowed)) of the best store (\(meaning))"
             let shown = "shown by " + favoured.filter { passing.contains($0) }.joined(separator: ", ")
-            return Finding(test: test, result: result, metric: metric, figures: figures, outcome: ClaimVerdict.all(outcomes),
-                           passing: passing, criterion: criterion,
+            return Finding(test: test, result: result, metric: metric, figures: figures,
+                           outcome: ClaimVerdict.all(Array(outcomes.values)), passing: passing, criterion: criterion,
                            detail: parts.isEmpty ? shown : parts.joined(separator: "; "),
-                           marks: [mark(allowed, past: best.series.median, best.store)], intervals: intervals)
+                           marks: [mark(allowed, past: best.series.median, best.store)], intervals: intervals,
+                           storeOutcomes: outcomes)
         }
 
         /// Each favoured store below its own figure in the case with the
@@ -100,7 +102,7 @@ extension ClaimVerdict {
             for (name, value) in before { parameters[name] = value }
             guard let earlier = run.cases.first(where: { $0.scenario == result.scenario && $0.parameters == parameters })
             else { return nil }
-            var outcomes: [Evidence.Outcome] = []
+            var outcomes: [String: Evidence.Outcome] = [:]
             var passing = Set<String>()
             var parts: [String] = []
             var marks: [(value: Double, label: String)] = []
@@ -111,7 +113,7 @@ extension ClaimVerdict {
                 let outcome = Evidence.outcome(cost, atMost: 1)
                 if outcome == .met { passing.insert(entry.store) }
                 guard favoured.contains(entry.store) else { continue }
-                outcomes.append(outcome)
+                outcomes[entry.store] = outcome
                 marks.append((then.median, "before: \(entry.store)"))
                 intervals.append(VerdictsFile.Interval(subject: "\(entry.store) over its before", cost))
                 parts.append("\(entry.store) \(quantity(entry.series.median)) against \(quantity(then.median)): "
@@ -119,8 +121,9 @@ extension ClaimVerdict {
             }
             guard !outcomes.isEmpty else { return nil }
             return Finding(test: test, result: result, metric: metric, figures: figures,
-                           outcome: ClaimVerdict.all(outcomes), passing: passing, criterion: "below \(meaning)",
-                           detail: parts.joined(separator: "; "), marks: marks, intervals: intervals)
+                           outcome: ClaimVerdict.all(Array(outcomes.values)), passing: passing,
+                           criterion: "below \(meaning)", detail: parts.joined(separator: "; "), marks: marks,
+                           intervals: intervals, storeOutcomes: outcomes)
         }
 
         /// A published figure set beside ours, not judged: it was measured on other hardware.

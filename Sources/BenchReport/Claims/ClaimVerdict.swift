@@ -27,6 +27,9 @@ struct ClaimVerdict {
         /// The intervals the outcome was read from: a cost ratio ("snapshot-flat
         /// over uniquing-main") or a store's figure, each with its value.
         var intervals: [VerdictsFile.Interval] = []
+        /// Each favoured store's outcome against a per-store limit (empty for
+        /// a family comparison and a published figure).
+        var storeOutcomes: [String: Evidence.Outcome] = [:]
 
         /// "instructions" when an instruction count decided, "time" for a
         /// timing, else the metric's unit.
@@ -88,15 +91,16 @@ struct ClaimVerdict {
         let missed = judged.filter { $0.outcome == .missed }
         let open = judged.filter { $0.outcome == .notShown }
         let device = judged.filter { $0.outcome == .dependsOnDevice }
+        if var byStore = storeVerdict(judged) {
+            if let construction = claim.byConstruction { byStore.text += ". By construction: \(construction)" }
+            return byStore
+        }
         var standing: Standing
         var text: String
         if missed.isEmpty && open.isEmpty && device.isEmpty {
             (standing, text) = (.holds, "**holds**")
         } else if met.isEmpty && open.isEmpty && device.isEmpty {
-            let partly = Self.storesPassingEverywhere(judged, among: favoured)
-            (standing, text) = partly.isEmpty
-                ? (.doesNotHold, "**does not hold here**")
-                : (.holdsOnlyFor, "**holds only for \(partly.joined(separator: ", "))**")
+            (standing, text) = (.doesNotHold, "**does not hold here**")
         } else if missed.isEmpty && open.isEmpty {
             (standing, text) = (.dependsOnDevice, "**depends on the device**: within \(NumberFormat.ratio(Evidence.deviceMargin)) "
                 + "of its budget in " + caseNames(device) + " (" + device.map(\.detail).joined(separator: "; ") + ")")
@@ -123,6 +127,30 @@ struct ClaimVerdict {
         if setsNoDesignApart { text += "; so do the other designs here, so it does not set them apart" }
         if let construction = claim.byConstruction { text += ". By construction: \(construction)" }
         return (standing, text)
+    }
+
+    /// Where every case judges each favoured store against a limit and some
+    /// of them meet every limit while others do not, the verdict is each
+    /// store's: "holds only for b; c beyond the limit in …". Nil otherwise,
+    /// for the verdict over the cases.
+    private func storeVerdict(_ judged: [Finding]) -> (standing: Standing, text: String)? {
+        guard favoured.count > 1, judged.allSatisfy(\.test.rule.isLimit) else { return nil }
+        func findings(of store: String, _ outcome: Evidence.Outcome) -> [Finding] {
+            judged.filter { $0.storeOutcomes[store] == outcome }
+        }
+        let holding = favoured.filter { findings(of: $0, .missed).isEmpty && !findings(of: $0, .met).isEmpty }
+        let failing = favoured.filter { !findings(of: $0, .missed).isEmpty }
+        guard !holding.isEmpty, !failing.isEmpty else { return nil }
+        var text = "**holds only for \(holding.joined(separator: ", "))**"
+        for store in holding {
+            let device = findings(of: store, .dependsOnDevice), open = findings(of: store, .notShown)
+            if !device.isEmpty { text += "; for \(store), depends on the device in " + caseNames(device) }
+            if !open.isEmpty { text += "; for \(store), not shown in \(caseNames(open)) (\(Self.whatWouldShow(open)))" }
+        }
+        for store in failing {
+            text += "; \(store) beyond the limit in " + caseNames(findings(of: store, .missed))
+        }
+        return (.holdsOnlyFor, text)
     }
 
     /// Whether the claim holds and every other store meets the same limits:
@@ -156,7 +184,8 @@ struct ClaimVerdict {
 
     /// "feed-read scroll=1; tag-rename": each case by its scenario and the
     /// parameter values no other case of that scenario in the claim has (or,
-    /// when none is unique, every parameter that varies among them), and
+    /// when none is unique, every parameter that varies among them), its
+    /// metric where the claim reads more than one of that scenario, and
     /// with `namingFailures`, the favoured stores beyond a limit there.
     private func caseNames(_ some: [Finding], namingFailures: Bool = false) -> String {
         var names: [String] = []
@@ -168,6 +197,9 @@ struct ClaimVerdict {
             let unique = varying.filter { name in siblings.filter { $0[name] == parameters[name] }.count == 1 }
             let shown = unique.isEmpty ? varying : unique
             var name = ([scenario] + shown.map { "\($0)=\(parameters[$0]!)" }).joined(separator: " ")
+            if Set(findings.filter { $0.result.scenario == scenario }.map(\.metric.id)).count > 1 {
+                name += " (\(Self.brief(finding.metric.label)))"
+            }
             let beyond = favoured.filter { store in
                 finding.figures.contains { $0.store == store } && !finding.passing.contains(store)
             }
@@ -179,10 +211,11 @@ struct ClaimVerdict {
         return names.joined(separator: "; ")
     }
 
-    /// The favoured stores shown to meet a per-store limit in every finding.
-    private static func storesPassingEverywhere(_ findings: [Finding], among favoured: [String]) -> [String] {
-        guard findings.allSatisfy(\.test.rule.isLimit) else { return [] }
-        return favoured.filter { store in findings.allSatisfy { $0.passing.contains(store) } }
+    /// A metric's label without its closing parenthesis: "reads (a message
+    /// row and a user row)" is "reads".
+    private static func brief(_ label: String) -> String {
+        guard label.hasSuffix(")"), let open = label.range(of: " (", options: .backwards) else { return label }
+        return String(label[..<open.lowerBound])
     }
 
     private static func finding(
