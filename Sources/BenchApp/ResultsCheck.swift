@@ -83,7 +83,7 @@ public struct ResultsCheck: Sendable {
             }
         }
         return "The published runs are current: the code of \(verification.checkedCommit) counts what \(commit) "
-            + "counted (\(verification.countsCompared) counts compared, none moved)."
+            + "counted (\(verification.countsCompared) counts compared, none moved further than a rebuild moves it)."
             + (record.map { " Wrote \($0)." } ?? "")
     }
 
