@@ -152,7 +152,10 @@ struct ReportCommandTests {
         #expect(files == rendered.keys.sorted())
         for (name, again) in rendered {
             let original = try Data(contentsOf: committed.appendingPathComponent(name))
-            #expect(original == again, "results/\(profile)/\(name) is stale: run bench report --input on its results.json")
+            let stale = original == again ? nil : Self.firstDifference(
+                committed: String(decoding: original, as: UTF8.self), rendered: String(decoding: again, as: UTF8.self)
+            ) ?? "its bytes differ"
+            #expect(stale == nil, "results/\(profile)/\(name) is stale (\(stale ?? "")): run bench report --input on its results.json")
         }
     }
 
@@ -166,7 +169,19 @@ struct ReportCommandTests {
         for section in ["default verdicts", "default decision-table", "full scaling"] {
             #expect(readme.contains("<!-- results: \(section) -->"))
         }
-        #expect(Self.publishedRendering.readme == readme, "README.md is stale: scripts/record-results --render")
+        let stale = Self.firstDifference(committed: readme, rendered: Self.publishedRendering.readme)
+        #expect(stale == nil, "README.md is stale (\(stale ?? "")): scripts/record-results --render")
+    }
+
+    /// The first line where `committed` differs from `rendered`, quoting
+    /// both; nil when they are equal.
+    static func firstDifference(committed: String, rendered: String) -> String? {
+        guard committed != rendered else { return nil }
+        let mine = committed.split(separator: "\n", omittingEmptySubsequences: false)
+        let theirs = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = zip(mine, theirs).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(mine.count, theirs.count)
+        func quoted(_ lines: [Substring]) -> String { lines.indices.contains(line) ? "“\(lines[line])”" : "nothing" }
+        return "line \(line + 1) reads \(quoted(mine)) where the published run gives \(quoted(theirs))"
     }
 
     /// A figure changed by hand is caught: the rendering puts it back.
