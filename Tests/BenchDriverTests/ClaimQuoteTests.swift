@@ -8,7 +8,7 @@ import Testing
 /// project's copy of the document.
 ///
 /// The copies are not in this repository: they sit beside the checkout, in
-/// `shared/sources/`, as they do in CI. A clone standing alone skips the
+/// `../shared/sources/`, as they do in CI. A clone standing alone skips the
 /// check against them and says so; `.ci/run` sets
 /// `MODELSTOREBENCH_REQUIRE_SOURCES=1`, which makes their absence a failure.
 @Suite("Claims quote their sources")
@@ -23,7 +23,7 @@ struct ClaimQuoteTests {
         "each quote is in its document's copy, word for word",
         .enabled(
             if: sourcesArePresent || sourcesAreRequired,
-            "not checked: the documents' copies are not beside this checkout (shared/sources/); CI checks them"))
+            "not checked: the documents' copies are not beside this checkout (../shared/sources/); CI checks them"))
     func quotesAreVerbatim() throws {
         let quoted = SourceClaim.all.compactMap { claim in claim.document.copy.map { (claim, $0) } }
         #expect(quoted.count >= 9)
