@@ -47,7 +47,8 @@ enum MarkdownReport {
         if let verification {
             text += "\n> **The code has changed since.** On commit `\(verification.checkedCommit)` (\(verification.date)) "
             text += "the quick profile counted what `\(verification.measuredCommit)` counted, \(verification.countsCompared) "
-            text += "counts compared (exact counts exactly; instruction counts within the 5% that rebuilding unchanged "
+            let rebuild = "\(Int((MetricKind.rebuildTolerance * 100).rounded()))%"
+            text += "counts compared (exact counts exactly; instruction counts within the \(rebuild) that rebuilding unchanged "
             text += "code moves them, or the spread of the baseline's own runs where wider): no counted figure has moved "
             text += "further than a rebuild moves it since these were measured.\n"
         }
