@@ -9,9 +9,13 @@ import Foundation
 /// that change: whatever it measures is code that is no longer in the tree.
 /// A file deleted since the build leaves nothing newer behind, so it is not
 /// seen.
-/// The package is found from this file's path at compile time; a binary run
-/// where that tree no longer exists (copied elsewhere, the tree deleted) is
-/// not checked. A source changed after the binary still counts as built when
+/// The package is the one whose build folder holds the binary (SwiftPM's
+/// `<package>/.build/<triple>/<configuration>/bench`); a binary anywhere else
+/// (copied, or built with a scratch path outside its package) is not checked.
+/// Not the path of this file at compile time: that string in the binary would
+/// make two checkouts of one commit build different bytes, which lays the
+/// Swift runtime's metadata out differently and moved instruction counts by
+/// up to 5% between a clone and CI's clone of the same commit. A source changed after the binary still counts as built when
 /// its module was compiled after the change and that compile left every
 /// object file as it was (a comment, an access level the optimizer already
 /// knew): the compiler then rewrites only its records (`<Module>.build/*.d`),
@@ -48,14 +52,24 @@ public struct BuildFreshness {
     /// The binary whose age is checked.
     let binary: String
 
-    /// The package this binary was compiled from, and the running executable;
-    /// nil when either cannot be found.
+    /// The package whose `.build` folder holds the running executable, and
+    /// that executable; nil when it runs from anywhere else.
     public static var current: BuildFreshness? {
-        guard let binary = Bundle.main.executablePath else { return nil }
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        guard let executable = Bundle.main.executablePath else { return nil }
+        let binary = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
+        return containing(binary: binary.path)
+    }
+
+    /// The package `binary` was built in: the folder above the nearest `.build`
+    /// among its ancestors, when that folder has a Package.swift.
+    /// - Complexity: O(the path's depth).
+    static func containing(binary: String) -> BuildFreshness? {
+        var folder = URL(fileURLWithPath: binary).deletingLastPathComponent()
         while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                return BuildFreshness(packageRoot: folder, binary: binary)
+            if folder.lastPathComponent == ".build" {
+                let root = folder.deletingLastPathComponent()
+                guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else { return nil }
+                return BuildFreshness(packageRoot: root, binary: binary)
             }
             folder.deleteLastPathComponent()
         }

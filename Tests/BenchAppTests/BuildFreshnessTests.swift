@@ -81,4 +81,19 @@ struct BuildFreshnessTests {
         let error = #expect(throws: BuildFreshness.Stale.self) { try freshness.check() }
         #expect(error?.source == "Sources/Store/New.swift")
     }
+
+    @Test("the package is the one whose .build folder holds the binary; a binary elsewhere is not checked")
+    func packageFoundFromTheBinary() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("freshness-\(UUID().uuidString)")
+        let products = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/release")
+        try FileManager.default.createDirectory(at: products, withIntermediateDirectories: true)
+        let binary = products.appendingPathComponent("bench").path
+        #expect(BuildFreshness.containing(binary: binary) == nil, "no Package.swift above .build yet")
+        try Data("x".utf8).write(to: root.appendingPathComponent("Package.swift"))
+        let found = BuildFreshness.containing(binary: binary)
+        #expect(found?.packageRoot.path == root.path)
+        #expect(found?.binary == binary)
+        #expect(BuildFreshness.containing(binary: root.appendingPathComponent("bench").path) == nil,
+                "a copy beside the package, as the instruction pass makes in /tmp, is not in a build folder")
+    }
 }
