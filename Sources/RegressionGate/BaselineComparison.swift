@@ -145,7 +145,7 @@ public enum BaselineComparison {
         _ rules: GateRules, instructions comparable: Bool, sameHost: Bool, current: RunResult
     ) -> [String] {
         let direction = rules.anyMoveFails ? "either way" : "a regression"
-        let instructionGate: String
+        var instructionGate: String
         switch rules.instructionTolerance {
         case .relative(let fraction):
             instructionGate = "a change past ±\(percent(fraction))"
@@ -153,6 +153,8 @@ public enum BaselineComparison {
             instructionGate = "a change past the spread of the baseline's own counts, or past ±\(percent(least)) "
                 + "(within which counts are alike) where they spread less"
         }
+        instructionGate += ", and past \(Int(MetricKind.regionMove)) instructions in all over the counted region "
+            + "(an allocator refill in it or not, which moves a region of few operations most)"
         return [
             "exact counts (allocations, lock acquisitions, models, notifications, correctness checks): any change \(direction); a count whose rounds differ within a run (thread scheduling) only when every round is past every baseline round",
             comparable
@@ -214,7 +216,7 @@ public enum BaselineComparison {
             }
         case .tolerance:
             let change = baseline.median == 0 ? (current.median == 0 ? 0 : .infinity) : current.median / baseline.median - 1
-            direction = abs(change) <= rules.instructionTolerance(of: baseline) ? .same : (change < 0 ? .lower : .higher)
+            direction = abs(change) <= rules.instructionTolerance(of: baseline, now: current) ? .same : (change < 0 ? .lower : .higher)
         case .statistical:
             let comparison = Comparison(baseline: baseline.rounds, candidate: current.rounds,
                                         alpha: rules.alpha, tolerance: rules.timingTolerance)

@@ -10,10 +10,11 @@ struct InstructionGateTests {
     static let counting = InstructionProvenance(valgrind: "valgrind-3.19.0", libc: "glibc 2.36", probe: 3962)
 
     /// A synthetic run whose stores also report instructions per operation.
-    static func run(instructions: Double, counting: InstructionProvenance? = counting,
+    static func run(instructions: Double, operations: Int? = nil, counting: InstructionProvenance? = counting,
                     provenance: Provenance = SyntheticRun.provenance) -> RunResult {
         var result = SyntheticRun.run(extraCase: false, provenance: provenance)
-        let metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op", kind: .instructions)
+        let metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op", kind: .instructions,
+                                      operations: operations)
         for index in result.cases[0].stores.indices {
             result.cases[0].stores[index].metrics.append(MetricSeries(metric: metric, rounds: [instructions]))
         }
@@ -29,6 +30,24 @@ struct InstructionGateTests {
         let slower = try BaselineComparison.compare(baseline: baseline, current: Self.run(instructions: 1_100))
         #expect(slower.regressions.map(\.metric.id) == ["op.instructions", "op.instructions"])
         #expect(slower.regressions.allSatisfy { $0.treatment == .tolerance })
+    }
+
+    @Test("a region of 20 operations may move by the allocator's refills in all; one of 2,000 may not")
+    func shortRegion() throws {
+        // 4,293 to 4,931 per operation over 20 operations: what two builds of
+        // one source counted for uniquing-main adding a listener.
+        let baseline = Self.run(instructions: 4_293, operations: 20)
+        let rebuilt = try BaselineComparison.compare(baseline: baseline, current: Self.run(instructions: 4_931, operations: 20))
+        #expect(rebuilt.passed, "12,760 instructions over the region are within MetricKind.regionMove")
+        let slower = try BaselineComparison.compare(baseline: baseline, current: Self.run(instructions: 5_700, operations: 20))
+        #expect(slower.regressions.count == 2, "28,140 over the region is past it")
+        let long = try BaselineComparison.compare(
+            baseline: Self.run(instructions: 4_293, operations: 2_000), current: Self.run(instructions: 4_931, operations: 2_000))
+        #expect(long.regressions.count == 2, "over 2,000 operations the same move per operation is the code's")
+        let older = try BaselineComparison.compare(baseline: Self.run(instructions: 4_293, operations: 20),
+                                                   current: Self.run(instructions: 4_931))
+        #expect(older.passed, "a run that does not say falls back on the baseline's operations")
+        #expect(rebuilt.gates.contains { $0.contains("\(Int(MetricKind.regionMove)) instructions in all") })
     }
 
     @Test("gated on another host, as long as toolchain, Valgrind, C library and probe match")

@@ -96,10 +96,12 @@ import StoreInterface
             metrics.add(Metric.mergeModel, "merge per model", unit: "ns", kind: .timing, merging.p50 / models)
         }
         if let decoding = decode.instructions, let merging = merge.instructions {
-            metrics.add(Metric.decodeInstructions, "decode JSON instructions", unit: "per model", kind: .instructions,
+            metrics.add(MetricDescriptor(id: Metric.decodeInstructions, label: "decode JSON instructions",
+                                         unit: "per model", kind: .instructions, operations: workload.models),
                         Double(decoding) / models)
-            metrics.add(Metric.mergeModelInstructions, "merge per model instructions", unit: "per model",
-                        kind: .instructions, Double(merging) / models)
+            metrics.add(MetricDescriptor(id: Metric.mergeModelInstructions, label: "merge per model instructions",
+                                         unit: "per model", kind: .instructions, operations: workload.models),
+                        Double(merging) / models)
         }
         metrics.addAllocations(Metric.mergeModel, "merge per model", merge.allocations, per: workload.models)
         if let before, let after {

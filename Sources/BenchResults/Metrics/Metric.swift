@@ -24,9 +24,15 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
     /// A percentile far from the middle (p99, max): one slow operation moves
     /// it, so it is reported and never gated.
     public var tail: Bool
+    /// For an instruction count, what the counted region's total was divided
+    /// by: the operations it ran, or the models one operation loaded. A fixed
+    /// amount of work that lands in the region or not moves the count of a
+    /// region of few operations furthest (`MetricKind.regionMove`).
+    public var operations: Int?
 
     public init(id: MetricID, label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
-                informational: Bool = false, bound: String? = nil, floor: MetricID? = nil, tail: Bool = false) {
+                informational: Bool = false, bound: String? = nil, floor: MetricID? = nil, tail: Bool = false,
+                operations: Int? = nil) {
         self.id = id
         self.label = label
         self.unit = unit
@@ -36,10 +42,11 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
         self.bound = bound
         self.floor = floor
         self.tail = tail
+        self.operations = operations
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, label, unit, kind, lowerIsBetter, informational, bound, floor, tail
+        case id, label, unit, kind, lowerIsBetter, informational, bound, floor, tail, operations
     }
 
     public init(from decoder: any Decoder) throws {
@@ -55,6 +62,7 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
         // Results written before descriptors said so named their tails only in the id.
         tail = try container.decodeIfPresent(Bool.self, forKey: .tail)
             ?? (id.rawValue.hasSuffix(".p99") || id.rawValue.hasSuffix(".max"))
+        operations = try container.decodeIfPresent(Int.self, forKey: .operations)
     }
 }
 
@@ -77,17 +85,28 @@ public enum MetricKind: String, Hashable, Sendable, Codable {
     /// far above how much one count moves between runs of one build (a few
     /// hundredths of a percent), far below any difference of design.
     public static let instructionsAlike = 0.01
-    /// How far rebuilding unchanged code may move an instruction count.
-    /// The Swift runtime's caches of metadata, conformances and type names
-    /// are hashed by address, so where a rebuild lays the binary out
-    /// differently their lookups probe further or less far: five builds of
-    /// one source (checkouts at paths of different lengths, which the binary
-    /// embeds, and unrelated strings of different lengths) counted the quick
-    /// profile's operations up to 4.5% apart (snapshot-embedded adding a
-    /// listener, 5,992 against 6,264 instructions), snapshot-flat's and
-    /// snapshot-listened's up to 2.7%, the uniquing stores' up to 1.1%.
-    /// A count gated against a baseline from another build moves only past it.
+    /// How far rebuilding unchanged code may move an instruction count,
+    /// relative to it. A rebuild lays the binary out differently, and what
+    /// ran before a counted region (in the process, and the other stores'
+    /// rounds before it) leaves the allocator and the runtime's caches in
+    /// another state: builds of one source counted the quick profile's
+    /// operations up to 2.7% apart where a region runs thousands of them
+    /// (snapshot-flat's and snapshot-listened's lookups and churn), the
+    /// uniquing stores' up to 1.1%. A count gated against a baseline from
+    /// another build moves only past this, or past `regionMove`.
     public static let rebuildTolerance = 0.05
+    /// How far a rebuild may move a counted region's instructions in all,
+    /// whatever its length: a jemalloc slab or thread-cache refill that falls
+    /// inside the region or outside it. Adding a listener to a held thread
+    /// (child-propagation shape 4) counts 20 operations of about 4,500
+    /// instructions; the quick profile of two builds of one source counted
+    /// uniquing-main's at 4,293 and 4,931 per operation (12,760 instructions
+    /// apart over the region), and where two builds differed by 3,279 in it,
+    /// every function that differed by more than 100 was jemalloc's slow
+    /// path or its arena lock. Twice the largest move seen, spread over the region's
+    /// operations (`MetricDescriptor.operations`): 1,250 per operation for
+    /// those 20, under 13 for a region of 2,000.
+    public static let regionMove = 25_000.0
     /// A quantity that depends on thread timing or the machine (contention,
     /// context switches, resident memory, stale and torn reads under
     /// concurrency): compared statistically, reported but never gated.
