@@ -12,14 +12,14 @@ import Foundation
 /// The package is the one whose build folder holds the binary (SwiftPM's
 /// `<package>/.build/<triple>/<configuration>/bench`); a binary anywhere else
 /// (copied, or built with a scratch path outside its package) is not checked.
-/// Not the path of this file at compile time: that string in the binary would
-/// make two checkouts of one commit build different bytes, which lays the
-/// Swift runtime's metadata out differently and moved instruction counts by
-/// up to 5% between a clone and CI's clone of the same commit. A source changed after the binary still counts as built when
-/// its module was compiled after the change and that compile left every
-/// object file as it was (a comment, an access level the optimizer already
-/// knew): the compiler then rewrites only its records (`<Module>.build/*.d`),
-/// and SwiftPM does not relink. What this cannot see: a build that relinks the binary without
+/// Not the path of this file at compile time: that string in the binary made
+/// two checkouts of one commit build different code, and their instruction
+/// counts differed by up to 4.5%.
+/// A source changed after the binary still counts as built when its module
+/// was compiled after the change and that compile left every object file as
+/// it was (a comment, an access level the optimizer already knew): the
+/// compiler then rewrites only its records (`<Module>.build/*.d`), and
+/// SwiftPM does not relink. What this cannot see: a build that relinks the binary without
 /// recompiling a module that inlined the changed code (the binary is then newer
 /// than the change: Package.swift's `withInlinedDependencies` prevents that),
 /// and changes outside `Sources/` and `Package.swift` (the toolchain, the

@@ -23,10 +23,11 @@ import BenchResults
 ///   allocator and the runtime's caches in another state when a region
 ///   starts, which moved counts by up to 2.7% (`MetricKind.rebuildTolerance`;
 ///   the instruction pass runs bench in a fixed environment, because the
-///   environment alone moves them as much). A change past 5% is a regression, half the 10% a CPU
-///   regression must be caught at; a region of few operations may also move
-///   by a fixed amount in all (`MetricKind.regionMove`: an allocator refill
-///   inside it or not), so its count moves only past that too.
+///   environment alone moves them as much). A change past 5% is a
+///   regression, half the 10% a CPU regression must be caught at; a region
+///   of few operations may also move by a fixed amount in all
+///   (`MetricKind.regionMove`: an allocator refill inside it or not), so its
+///   count moves only past that too.
 /// - Timings drift between processes on a shared machine far more than
 ///   between the rounds of one run: across nine runs of one build on the
 ///   reference machine, single-threaded medians moved by up to +115%. So a

@@ -103,9 +103,9 @@ public enum MetricKind: String, Hashable, Sendable, Codable {
     /// uniquing-main's at 4,293 and 4,931 per operation (12,760 instructions
     /// apart over the region), and where two builds differed by 3,279 in it,
     /// every function that differed by more than 100 was jemalloc's slow
-    /// path or its arena lock. Twice the largest move seen, spread over the region's
-    /// operations (`MetricDescriptor.operations`): 1,250 per operation for
-    /// those 20, under 13 for a region of 2,000.
+    /// path or its arena lock. Twice the largest move seen, spread over the
+    /// region's operations (`MetricDescriptor.operations`): 1,250 per
+    /// operation for those 20, under 13 for a region of 2,000.
     public static let regionMove = 25_000.0
     /// A quantity that depends on thread timing or the machine (contention,
     /// context switches, resident memory, stale and torn reads under
