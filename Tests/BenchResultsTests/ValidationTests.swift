@@ -43,6 +43,22 @@ struct ValidationTests {
         }
     }
 
+    @Test("an instruction count over no operations is refused")
+    func operationsMustBeCounted() throws {
+        var run = SyntheticRun.run()
+        run.cases[0].stores[0].metrics[1].metric.operations = 0
+        #expect {
+            _ = try RunResult.decode(run.json(), path: "run.json")
+        } throws: { error in
+            let message = "\(error)"
+            return message.hasPrefix("run.json")
+                && message.contains("cases[0].stores[0].metrics[1].metric.operations: 0 is not a count of operations")
+                && !message.contains("\n")
+        }
+        run.cases[0].stores[0].metrics[1].metric.operations = 20
+        #expect(try RunResult.decode(run.json(), path: "run.json").cases[0].stores[0].metrics[1].metric.operations == 20)
+    }
+
     @Test("a round's p50 above that round's maximum is refused")
     func percentileAboveMaximum() throws {
         let maximum: [any Sendable] = ["cases", 0, "stores", 0, "metrics", 2]

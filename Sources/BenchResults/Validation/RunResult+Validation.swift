@@ -80,6 +80,9 @@ extension MetricSeries {
         guard !rounds.isEmpty, rounds.count <= RunResult.mostRounds else {
             throw fail("\(at).rounds", "\(rounds.count) rounds")
         }
+        if let operations = metric.operations, operations < 1 {
+            throw fail("\(at).metric.operations", "\(operations) is not a count of operations")
+        }
         // Only differences of heap bytes (what an update left alive, say) may be negative.
         let signed = metric.kind == .count && metric.unit == "bytes"
         for (index, value) in rounds.enumerated() { try figure(value, "\(at).rounds[\(index)]", signed) }
