@@ -176,7 +176,7 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
     .testTarget(name: "BenchStatisticsTests", dependencies: ["BenchStatistics"]),
     .testTarget(name: "BenchMetricsTests", dependencies: ["BenchMetrics", "TestSupport"]),
     .testTarget(name: "BenchResultsTests", dependencies: ["BenchResults", "BenchTestSupport"]),
-    .testTarget(name: "BenchDriverTests", dependencies: ["BenchDriver", "BenchTestSupport"]),
+    .testTarget(name: "BenchDriverTests", dependencies: ["BenchDriver", "BenchMetrics", "BenchTestSupport"]),
     .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "BenchTestSupport"]),
     .testTarget(name: "RegressionGateTests", dependencies: ["RegressionGate", "BenchTestSupport"]),
     .testTarget(name: "BenchAppTests", dependencies: ["BenchApp"]),
