@@ -69,9 +69,13 @@ public enum BaselineComparison {
             throw GateError(description: "the baseline used seed \(base.seed) and this run seed \(now.seed): the workloads differ; run with --seed \(base.seed)")
         }
         var warnings: [String] = []
-        let sameHost = base.hostKey == now.hostKey
-        if !sameHost {
+        let sameKind = base.hostKey == now.hostKey
+        let sameSpeed = GateRules.readClockAlike(baseline.harness.clock, current.harness.clock)
+        let sameHost = sameKind && sameSpeed
+        if !sameKind {
             warnings.append("the baseline was recorded on another host or toolchain (\(base.hostKey)); this run: \(now.hostKey). Timings are reported, not gated; exact counts are still gated.")
+        } else if !sameSpeed {
+            warnings.append("the baseline's host read the clock in \(baseline.harness.clock.overheadNanoseconds) ns and this one in \(current.harness.clock.overheadNanoseconds) ns: another host of the same name (\(now.hostKey)). Timings are reported, not gated; exact counts are still gated.")
         }
         let instructions = instructionComparability(baseline, current)
         if let reason = instructions.reason { warnings.append(reason) }

@@ -114,6 +114,23 @@ struct GateTests {
         #expect(!counts.passed)
     }
 
+    @Test("a host of the baseline's name that reads the clock at three times the cost is another host")
+    func slowerHostOfTheSameName() throws {
+        var slower = SyntheticRun.run(timing: [300, 303, 297, 300, 306])
+        slower.harness.clock.overheadNanoseconds *= 3
+        let report = try BaselineComparison.compare(baseline: SyntheticRun.run(), current: slower)
+        #expect(report.passed)
+        #expect(report.warnings.contains { $0.contains("another host of the same name") })
+        #expect(report.rows.allSatisfy { $0.treatment == .exact })
+        var slowerWithCounts = SyntheticRun.run(mallocs: 4)
+        slowerWithCounts.harness.clock.overheadNanoseconds *= 3
+        #expect(try !BaselineComparison.compare(baseline: SyntheticRun.run(), current: slowerWithCounts).passed)
+        // Within the factor, timings are gated as on one host.
+        var alike = SyntheticRun.run(timing: [300, 303, 297, 300, 306])
+        alike.harness.clock.overheadNanoseconds *= 1.5
+        #expect(try !BaselineComparison.compare(baseline: SyntheticRun.run(), current: alike).passed)
+    }
+
     @Test("a case in the baseline that did not run fails the gate")
     func missingCase() throws {
         let report = try BaselineComparison.compare(baseline: SyntheticRun.run(), current: SyntheticRun.run(extraCase: false))
