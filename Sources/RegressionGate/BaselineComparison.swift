@@ -70,7 +70,7 @@ public enum BaselineComparison {
         }
         var warnings: [String] = []
         let sameKind = base.hostKey == now.hostKey
-        let sameSpeed = GateRules.readClockAlike(baseline.harness.clock, current.harness.clock)
+        let sameSpeed = baseline.harness.clock.readsAlike(current.harness.clock)
         let sameHost = sameKind && sameSpeed
         if !sameKind {
             warnings.append("the baseline was recorded on another host or toolchain (\(base.hostKey)); this run: \(now.hostKey). Timings are reported, not gated; exact counts are still gated.")

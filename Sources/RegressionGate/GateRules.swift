@@ -68,19 +68,6 @@ public struct GateRules: Hashable, Sendable {
     /// The CI gate: counts exactly, instructions within 5% (or a short
     /// region's `MetricKind.regionMove`), timings
     /// statistically past a timing tolerance; improvements pass.
-    /// Whether two runs' hosts read the clock at a like cost: within a
-    /// factor of `sameHostClockFactor`. Hosts of one name (CPU model, cores,
-    /// memory, toolchain) differ in speed: every run on the host the baseline
-    /// was recorded on read the clock in 20 ns, and a host of the same name
-    /// in 60 ns, where it ran the baseline's instructions 2.5 to 4.9 times
-    /// slower, past any timing tolerance. Timings compare only on alike hosts.
-    static func readClockAlike(_ one: ClockCalibration, _ other: ClockCalibration) -> Bool {
-        let (low, high) = (min(one.overheadNanoseconds, other.overheadNanoseconds),
-                           max(one.overheadNanoseconds, other.overheadNanoseconds))
-        return high <= sameHostClockFactor * low
-    }
-
-    static let sameHostClockFactor = 2.0
 
     public static let standard = GateRules(
         timingTolerance: 1.5, alpha: 0.05, countTolerance: 1e-6,

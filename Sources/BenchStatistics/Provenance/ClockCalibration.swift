@@ -14,6 +14,21 @@ public struct ClockCalibration: Hashable, Sendable, Codable {
         self.resolutionNanoseconds = resolutionNanoseconds
     }
 
+    /// Whether a host that reads the clock at `other`'s cost runs at about
+    /// this host's speed: within a factor of `alikeFactor`. Hosts of one
+    /// name (CPU model, cores, memory, toolchain) differ in speed: every run
+    /// on the host the baseline was recorded on read the clock in 20 ns, and
+    /// a host of the same name in 60 ns, where it ran the baseline's
+    /// instructions 2.5 to 4.9 times slower, past any timing tolerance.
+    public func readsAlike(_ other: ClockCalibration) -> Bool {
+        let low = min(overheadNanoseconds, other.overheadNanoseconds)
+        let high = max(overheadNanoseconds, other.overheadNanoseconds)
+        return high <= Self.alikeFactor * low
+    }
+
+    /// How far apart two alike hosts' clock costs may be.
+    public static let alikeFactor = 2.0
+
     /// How many operations to time per sample, for an operation that takes
     /// about `estimatedNanoseconds`: 1 when the clock is cheap enough beside
     /// it, otherwise enough that the batch takes `batchingFactor` clock reads.
