@@ -179,7 +179,7 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
     .testTarget(name: "BenchDriverTests", dependencies: ["BenchDriver", "BenchMetrics", "BenchTestSupport"]),
     .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "BenchTestSupport"]),
     .testTarget(name: "RegressionGateTests", dependencies: ["RegressionGate", "BenchTestSupport"]),
-    .testTarget(name: "BenchAppTests", dependencies: ["BenchApp"]),
+    .testTarget(name: "BenchAppTests", dependencies: ["BenchApp", "BenchDriver", "BenchResults", "BenchTestSupport"]),
     .testTarget(name: "BenchCLITests", dependencies: ["BenchResults", "BenchTestSupport", "StoreCatalog", "bench"]),
     .testTarget(name: "RepositoryTests"),
 ])

@@ -11,6 +11,11 @@ public enum Listing {
         StoreSelection.all.map { "\($0.name): \($0.design.summary)" }
     }
 
+    /// Every scenario's id, a line each, in the order a run measures them.
+    public static var scenarioIDs: String {
+        ScenarioID.allCases.map(\.rawValue).joined(separator: "\n")
+    }
+
     /// Every store and scenario, for people (`bench list`).
     public static var text: String {
         var lines = ["Stores: \(StoreSelection.names.joined(separator: ", "))", ""]

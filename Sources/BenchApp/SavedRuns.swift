@@ -1,9 +1,10 @@
+import BenchDriver
 import BenchReport
 import BenchResults
 import Foundation
 
 /// What `bench` does with runs already saved: render their report again,
-/// pool several into one.
+/// pool several runs of one plan, join runs of parts of one plan.
 public enum SavedRuns {
     /// Renders report.md, its charts, verdicts.json, the CSV and
     /// github-benchmark.json of the run at `input` into `output` (by default
@@ -77,6 +78,47 @@ public enum SavedRuns {
         }
         try RunFiles.write(merged, to: destination)
         return "Merged \(runs.count) runs (\(merged.rounds) rounds per case and store) into \(destination)."
+    }
+
+    /// Joins runs of different scenarios of one profile (results.json
+    /// files, a piece each) into one run at `destination`, as
+    /// `RunResult.joining` joins them: together they must hold the
+    /// profile's whole plan for their stores, each case once; the joined
+    /// run lists the cases in the plan's order.
+    public static func join(_ runs: [String], into destination: String) throws(BenchFailure) -> String {
+        guard !runs.isEmpty else { throw .usage("join needs at least one results.json file") }
+        try RunFiles.prepareFile(destination, option: "--into")
+        var results: [RunResult] = []
+        for path in runs { results.append(try RunFiles.read(path, role: "run")) }
+        guard let profile = Profile(rawValue: results[0].profile) else {
+            throw .unusable("\(runs[0]) is a run of the \(results[0].profile) profile; only runs of a named profile join")
+        }
+        let plan = try RunRequest(profile: profile).plan().cases.map {
+            CaseResult.key(scenario: $0.scenario.rawValue, parameters: $0.parameters.values)
+        }
+        let position = Dictionary(plan.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        results.sort { (position[$0.cases.first?.key ?? ""] ?? .max) < (position[$1.cases.first?.key ?? ""] ?? .max) }
+        let joined: RunResult
+        do {
+            joined = try RunResult.joining(results)
+        } catch {
+            throw .unusable("\(error)")
+        }
+        let keys = joined.cases.map(\.key)
+        guard keys == plan else {
+            let present = Set(keys)
+            if let missing = plan.first(where: { !present.contains($0) }) {
+                throw .unusable("the runs lack \(plan.count - present.intersection(plan).count) of the \(profile) profile's "
+                    + "\(plan.count) cases, among them \(missing)")
+            }
+            if let foreign = keys.first(where: { position[$0] == nil }) {
+                throw .unusable("case \(foreign) is not one of the \(profile) profile's")
+            }
+            throw .unusable("a run's cases are not in the \(profile) profile's order: split runs by scenario")
+        }
+        try RunFiles.write(joined, to: destination)
+        let pieces = joined.pieces?.count ?? 1
+        return "Joined \(pieces) runs (\(joined.cases.count) cases of the \(profile) profile) into \(destination)."
     }
 
     /// The verdict lines of two runs' verdicts.json side by side: how many of

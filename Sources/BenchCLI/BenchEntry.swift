@@ -111,7 +111,7 @@ struct BenchCommand: ParsableCommand {
         """,
         subcommands: [
             RunCommand.self, CompareCommand.self, CompareVerdictsCommand.self, CheckResultsCommand.self,
-            MergeCommand.self, ReportCommand.self, ListCommand.self, SoakCommand.self, CountInstructionsCommand.self,
+            MergeCommand.self, JoinCommand.self, ReportCommand.self, ListCommand.self, SoakCommand.self, CountInstructionsCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -16,7 +16,14 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Print the listing as JSON, for scripts.")
     var json = false
 
+    @Flag(name: .customLong("scenario-ids"), help: "Print only the scenario ids, one a line, in the order a run measures them.")
+    var scenarioIDs = false
+
+    func validate() throws {
+        guard !(json && scenarioIDs) else { throw ValidationError("--json and --scenario-ids print different listings; give one") }
+    }
+
     func run() {
-        print(json ? Listing.json : Listing.text)
+        print(scenarioIDs ? Listing.scenarioIDs : json ? Listing.json : Listing.text)
     }
 }

@@ -44,6 +44,12 @@ enum MarkdownReport {
                 seconds[scenario].map { "\(scenario) \(NumberFormat.seconds($0))" }
             }.joined(separator: ", ") + (run.instructionCounting == nil ? "" : "; the instruction pass the rest") + ".\n"
         }
+        if let pieces = run.pieces, let first = pieces.map(\.date).min() {
+            let clocks = pieces.map(\.clock.overheadNanoseconds)
+            text += "\nMeasured in \(pieces.count) runs of a few scenarios each, from \(first) to \(run.provenance.date), "
+            text += "on hosts that read the clock in \(NumberFormat.value(clocks.min()!)) to \(NumberFormat.value(clocks.max()!)) ns "
+            text += "(hosts of one speed): every case's stores side by side in one run.\n"
+        }
         if let verification {
             text += "\n> **The code has changed since.** On commit `\(verification.checkedCommit)` (\(verification.date)) "
             text += "the quick profile counted what `\(verification.measuredCommit)` counted, \(verification.countsCompared) "

@@ -86,7 +86,10 @@ public struct CaseResult: Hashable, Sendable, Codable {
     }
 
     /// A stable key for this case in baselines: scenario and sorted parameters.
-    public var key: String {
+    public var key: String { Self.key(scenario: scenario, parameters: parameters) }
+
+    /// The key of the case of `scenario` with `parameters`, run or not.
+    public static func key(scenario: String, parameters: [String: Int]) -> String {
         scenario + " " + parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }.joined(separator: " ")
     }
 

@@ -37,6 +37,9 @@ public struct RunResult: Hashable, Sendable, Codable {
     /// The commit of the other run of this build that every series' drift
     /// was measured against; nil when no drift was recorded.
     public var driftCommit: String?
+    /// The runs this one was joined from, each of some of the scenarios,
+    /// in order; nil for a run measured in one go.
+    public var pieces: [RunPiece]?
 
     public init(
         provenance: Provenance, profile: String, rounds: Int, designs: [StoreInfo], harness: HarnessCosts,

@@ -55,7 +55,7 @@ struct BenchProcess {
     /// unless it says `--instructions` (it would make every test minutes long).
     static func withoutImplicitInstructions(_ arguments: [String]) -> [String] {
         let subcommands: Set<String> = [
-            "list", "report", "compare", "compare-verdicts", "check-results", "merge", "soak", "count-instructions",
+            "list", "report", "compare", "compare-verdicts", "check-results", "merge", "join", "soak", "count-instructions",
         ]
         let measures = arguments.first.map { !subcommands.contains($0) } ?? true
         guard measures, !arguments.contains("--help"), !arguments.contains("--instructions"),

@@ -18,4 +18,18 @@ struct ReportRenderingTests {
         #expect(markdown.contains("## Machine"))
         for store in run.stores { #expect(terminal.contains(store)) }
     }
+
+    @Test("a joined run's header says it was measured in pieces, from when to when, on hosts of one speed")
+    func joinedHeader() throws {
+        var first = SyntheticRun.run(), second = SyntheticRun.run()
+        first.cases.removeLast()
+        second.cases.removeFirst()
+        first.provenance.date = "2026-11-28T10:00:00Z"
+        second.provenance.date = "2026-11-29T09:00:00Z"
+        second.harness.clock.overheadNanoseconds = 45
+        let header = MarkdownReport.header(try RunResult.joining([first, second]), verification: nil)
+        #expect(header.contains("Measured in 2 runs of a few scenarios each, from 2026-11-28T10:00:00Z to 2026-11-29T09:00:00Z"))
+        #expect(header.contains("read the clock in 30.0 to 45.0 ns"))
+        #expect(!MarkdownReport.header(first, verification: nil).contains("Measured in"))
+    }
 }

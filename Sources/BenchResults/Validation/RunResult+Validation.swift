@@ -36,6 +36,10 @@ extension RunResult {
             try figure(cost.nanoseconds, "primitiveCosts[\(index)].nanoseconds")
             try figure(cost.mallocsPerOperation, "primitiveCosts[\(index)].mallocsPerOperation")
         }
+        for (index, piece) in (pieces ?? []).enumerated() {
+            try figure(piece.durationSeconds, "pieces[\(index)].durationSeconds")
+            try figure(piece.clock.overheadNanoseconds, "pieces[\(index)].clock.overheadNanoseconds")
+        }
         var keys = Set<String>()
         for (caseIndex, result) in cases.enumerated() {
             let at = "cases[\(caseIndex)]"
