@@ -17,9 +17,10 @@ enum FuzzTarget: String, CaseIterable {
     /// `bench compare`: a baseline decoded and compared with the committed
     /// baseline, both ways, and the gate's table printed.
     case baselineCompare = "baseline-compare"
-    /// `bench merge`: a results.json pooled with itself, twice and three
-    /// times, and the pooled file read back. (Pooled with the whole committed
-    /// baseline it ran at 8 inputs a second.)
+    /// `bench merge` and `bench join`: a results.json pooled with itself,
+    /// twice and three times, and split case by case and joined again; each
+    /// result read back. (Pooled with the whole committed baseline it ran at
+    /// 8 inputs a second.)
     case merge = "merge"
     /// cold-load and background-sync: payload JSON decoded and merged into
     /// a fresh store of every design.
@@ -86,6 +87,16 @@ enum FuzzTarget: String, CaseIterable {
             } catch {
                 oneLine("\(error)")
             }
+        }
+        let pieces = run.cases.map { one -> RunResult in
+            var piece = run
+            piece.cases = [one]
+            return piece
+        }
+        do {
+            readsBack(try RunResult.joining(pieces))
+        } catch {
+            oneLine("\(error)")
         }
     }
 
