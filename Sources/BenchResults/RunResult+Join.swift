@@ -6,9 +6,9 @@ extension RunResult {
     ///
     /// The runs must be of one commit, build, seed, profile, stores, rounds
     /// and drift commit, complete, with no case twice, on hosts of one kind
-    /// that ran at one speed (`ClockCalibration.readsAlike` with the first):
-    /// a case is compared within its run, but a sweep's chart and a reader
-    /// compare across them. The joined run keeps the first run's provenance
+    /// that ran at one speed (the slowest clock `ClockCalibration.readsAlike`
+    /// the fastest): a case is compared within its run, but a sweep's chart
+    /// and a reader compare across them. The joined run keeps the first run's provenance
     /// (its date the last run's), harness and primitives' costs, and lists
     /// every run in `pieces`; its duration is their sum.
     ///
@@ -33,6 +33,13 @@ extension RunResult {
             }
             pieces.append(run.piece)
         }
+        let clocks = runs.map(\.harness.clock)
+        let fastest = clocks.min { $0.overheadNanoseconds < $1.overheadNanoseconds }!
+        let slowest = clocks.max { $0.overheadNanoseconds < $1.overheadNanoseconds }!
+        guard fastest.readsAlike(slowest) else {
+            throw .malformed("join", reason: "the runs' hosts read the clock in \(fastest.overheadNanoseconds) to "
+                + "\(slowest.overheadNanoseconds) ns: hosts of different speeds")
+        }
         joined.pieces = pieces
         joined.provenance.arguments = ["joined from \(runs.count) runs"] + joined.provenance.arguments
         joined.rankCases()
@@ -49,10 +56,6 @@ extension RunResult {
         }
         guard mine.hostKey == theirs.hostKey else {
             throw .malformed(name, reason: "it ran on another host or toolchain (\(mine.hostKey)) than the first run (\(theirs.hostKey))")
-        }
-        guard harness.clock.readsAlike(first.harness.clock) else {
-            throw .malformed(name, reason: "its host read the clock in \(harness.clock.overheadNanoseconds) ns and the first run's in "
-                + "\(first.harness.clock.overheadNanoseconds) ns: a host of another speed")
         }
         guard designs == first.designs, rounds == first.rounds, warmUpRounds == first.warmUpRounds else {
             throw .malformed(name, reason: "it ran other stores or rounds than the first run")

@@ -80,6 +80,19 @@ struct JoinTests {
         #expect(try RunResult.joining([first, original]).cases.count == 2)
     }
 
+    @Test("pieces each within twice the first's clock cost but not of each other are refused")
+    func refusesSpreadOfSpeeds() throws {
+        let (first, second) = Self.pieces()
+        var faster = second, slower = second
+        faster.harness.clock.overheadNanoseconds = 20
+        slower.harness.clock.overheadNanoseconds = 55
+        slower.cases = [CaseResult(scenario: "memory", label: "N=1", parameters: ["N": 1], headline: "op.p50", notes: [],
+                                   stores: second.cases[0].stores)]
+        #expect(try RunResult.joining([first, faster]).cases.count == 2)
+        #expect(try RunResult.joining([first, slower]).cases.count == 2)
+        #expect(throws: OutputError.self) { try RunResult.joining([first, faster, slower]) }
+    }
+
     @Test("hosts read the clock alike within twice the cost, either way round")
     func clockAlike() {
         let fast = ClockCalibration(overheadNanoseconds: 20, resolutionNanoseconds: 20)
