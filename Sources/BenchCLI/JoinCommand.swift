@@ -10,8 +10,8 @@ struct JoinCommand: ParsableCommand {
         A profile too long for one sitting is measured scenario by scenario (bench --scenario NAME), \
         each run complete in itself: every store of a case side by side in one process. join puts the \
         runs together as one run of the whole profile, refusing runs of another commit, build, seed, \
-        store set or rounds, runs from hosts that read the clock at costs more than twice apart, a case \
-        twice or a case missing. Nothing is pooled; the joined run lists its pieces. \
+        store set or rounds, runs from hosts that read the clock at costs more than a quarter apart, a \
+        case twice or a case missing. Nothing is pooled; the joined run lists its pieces. \
         scripts/record-results records the published runs this way.
 
         Example:

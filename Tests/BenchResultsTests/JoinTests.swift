@@ -14,7 +14,7 @@ struct JoinTests {
         first.provenance.date = "2026-11-28T10:00:00Z"
         second.provenance.date = "2026-11-29T09:00:00Z"
         second.durationSeconds = 2
-        second.harness.clock.overheadNanoseconds = 50
+        second.harness.clock.overheadNanoseconds = 35
         return (first, second)
     }
 
@@ -32,7 +32,7 @@ struct JoinTests {
         #expect(joined.harness == first.harness)
         let pieces = try #require(joined.pieces)
         #expect(pieces.map(\.scenarios) == [["tag-rename"], ["churn"]])
-        #expect(pieces.map(\.clock.overheadNanoseconds) == [30, 50])
+        #expect(pieces.map(\.clock.overheadNanoseconds) == [30, 35])
         #expect(pieces.map(\.durationSeconds) == [1, 2])
         #expect(joined.cases.allSatisfy { !$0.rankings.isEmpty })
     }
@@ -70,7 +70,7 @@ struct JoinTests {
         case "seed": second.provenance.seed = 9
         case "profile": second.profile = "full"
         case "cpu": second.provenance.cpuModel = "Another CPU"
-        case "speed": second.harness.clock.overheadNanoseconds = 61
+        case "speed": second.harness.clock.overheadNanoseconds = 38
         case "stores": second.designs[1].summary = "another design"
         case "rounds": second.rounds = 4
         default: second.driftCommit = first.provenance.commit
@@ -80,12 +80,12 @@ struct JoinTests {
         #expect(try RunResult.joining([first, original]).cases.count == 2)
     }
 
-    @Test("pieces each within twice the first's clock cost but not of each other are refused")
+    @Test("pieces each alike with the first's clock cost but not with each other are refused")
     func refusesSpreadOfSpeeds() throws {
         let (first, second) = Self.pieces()
         var faster = second, slower = second
-        faster.harness.clock.overheadNanoseconds = 20
-        slower.harness.clock.overheadNanoseconds = 55
+        faster.harness.clock.overheadNanoseconds = 26
+        slower.harness.clock.overheadNanoseconds = 34
         slower.cases = [CaseResult(scenario: "memory", label: "N=1", parameters: ["N": 1], headline: "op.p50", notes: [],
                                    stores: second.cases[0].stores)]
         #expect(try RunResult.joining([first, faster]).cases.count == 2)
@@ -93,11 +93,11 @@ struct JoinTests {
         #expect(throws: OutputError.self) { try RunResult.joining([first, faster, slower]) }
     }
 
-    @Test("hosts read the clock alike within twice the cost, either way round")
+    @Test("hosts read the clock alike within a quarter more, either way round")
     func clockAlike() {
         let fast = ClockCalibration(overheadNanoseconds: 20, resolutionNanoseconds: 20)
-        let alike = ClockCalibration(overheadNanoseconds: 40, resolutionNanoseconds: 20)
-        let slow = ClockCalibration(overheadNanoseconds: 60, resolutionNanoseconds: 20)
+        let alike = ClockCalibration(overheadNanoseconds: 25, resolutionNanoseconds: 20)
+        let slow = ClockCalibration(overheadNanoseconds: 30, resolutionNanoseconds: 20)
         #expect(fast.readsAlike(alike) && alike.readsAlike(fast))
         #expect(!fast.readsAlike(slow) && !slow.readsAlike(fast))
     }
