@@ -8,9 +8,9 @@ extension RunResult {
     /// and drift commit, complete, with no case twice, on hosts of one kind
     /// that ran at one speed (the slowest clock `ClockCalibration.readsAlike`
     /// the fastest): a case is compared within its run, but a sweep's chart
-    /// and a reader compare across them. The joined run keeps the first run's provenance
-    /// (its date the last run's), harness and primitives' costs, and lists
-    /// every run in `pieces`; its duration is their sum.
+    /// and a reader compare across them. The joined run keeps the first
+    /// run's provenance (its date the last run's), harness and primitives'
+    /// costs, and lists every run in `pieces`; its duration is their sum.
     ///
     /// - Throws: naming the run that differs and how.
     /// - Complexity: O(*c*), *c* the cases of every run.
@@ -47,15 +47,9 @@ extension RunResult {
     }
 
     private func checkJoinable(with first: RunResult, name: String) throws(OutputError) {
-        let mine = provenance, theirs = first.provenance
-        guard mine.commit == theirs.commit else {
-            throw .malformed(name, reason: "it ran commit \(mine.commit ?? "unknown"), the first run \(theirs.commit ?? "unknown")")
-        }
-        guard mine.seed == theirs.seed, mine.buildConfiguration == theirs.buildConfiguration, profile == first.profile else {
-            throw .malformed(name, reason: "its seed, build configuration or profile differs from the first run's")
-        }
-        guard mine.hostKey == theirs.hostKey else {
-            throw .malformed(name, reason: "it ran on another host or toolchain (\(mine.hostKey)) than the first run (\(theirs.hostKey))")
+        try checkSameBuildAndHost(as: first, name: name)
+        guard profile == first.profile else {
+            throw .malformed(name, reason: "it is a run of the \(profile) profile, the first run of the \(first.profile) profile")
         }
         guard designs == first.designs, rounds == first.rounds, warmUpRounds == first.warmUpRounds else {
             throw .malformed(name, reason: "it ran other stores or rounds than the first run")

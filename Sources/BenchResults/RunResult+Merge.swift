@@ -9,18 +9,9 @@ extension RunResult {
         guard var merged = runs.first else { throw .malformed("merge", reason: "no runs to merge") }
         for (index, run) in runs.enumerated().dropFirst() {
             let name = "run \(index + 1)"
-            let first = merged.provenance, this = run.provenance
-            guard this.seed == first.seed, this.buildConfiguration == first.buildConfiguration else {
-                throw .malformed(name, reason: "its seed or build configuration differs from the first run's")
-            }
             // Pooled rounds must come from one machine kind, one toolchain and
             // one version of the code, or their spread is not noise.
-            guard this.hostKey == first.hostKey else {
-                throw .malformed(name, reason: "it ran on another host or toolchain (\(this.hostKey)) than the first run (\(first.hostKey))")
-            }
-            guard this.commit == first.commit else {
-                throw .malformed(name, reason: "it ran commit \(this.commit ?? "unknown"), the first run \(first.commit ?? "unknown")")
-            }
+            try run.checkSameBuildAndHost(as: merged, name: name)
             guard run.designs == merged.designs, run.cases.map(\.key) == merged.cases.map(\.key) else {
                 throw .malformed(name, reason: "it ran other stores or cases than the first run")
             }
@@ -43,5 +34,22 @@ extension RunResult {
             return MetricSeries(metric: series.metric, rounds: series.rounds + more)
         }
         return StoreCaseResult(store: mine.store, metrics: metrics)
+    }
+}
+
+extension RunResult {
+    /// Throws unless this run is of `first`'s seed, build configuration,
+    /// host kind and commit: what runs pooled or joined into one must share.
+    func checkSameBuildAndHost(as first: RunResult, name: String) throws(OutputError) {
+        let this = provenance, that = first.provenance
+        guard this.seed == that.seed, this.buildConfiguration == that.buildConfiguration else {
+            throw .malformed(name, reason: "its seed or build configuration differs from the first run's")
+        }
+        guard this.hostKey == that.hostKey else {
+            throw .malformed(name, reason: "it ran on another host or toolchain (\(this.hostKey)) than the first run (\(that.hostKey))")
+        }
+        guard this.commit == that.commit else {
+            throw .malformed(name, reason: "it ran commit \(this.commit ?? "unknown"), the first run \(that.commit ?? "unknown")")
+        }
     }
 }

@@ -68,7 +68,6 @@ public struct GateRules: Hashable, Sendable {
     /// The CI gate: counts exactly, instructions within 5% (or a short
     /// region's `MetricKind.regionMove`), timings
     /// statistically past a timing tolerance; improvements pass.
-
     public static let standard = GateRules(
         timingTolerance: 1.5, alpha: 0.05, countTolerance: 1e-6,
         instructionTolerance: .relative(MetricKind.rebuildTolerance), gatesTimings: true, anyMoveFails: false)
