@@ -30,8 +30,11 @@ extension RunResult {
 
     private static func pooled(_ mine: StoreCaseResult, _ theirs: StoreCaseResult) -> StoreCaseResult {
         let metrics = mine.metrics.map { series -> MetricSeries in
-            let more = theirs.metric(series.metric.id)?.rounds ?? []
-            return MetricSeries(metric: series.metric, rounds: series.rounds + more)
+            let other = theirs.metric(series.metric.id)
+            var metric = series.metric
+            // A region more than one thread ran in any run is scheduled in the pool.
+            if other?.metric.acrossThreads == true { metric.acrossThreads = true }
+            return MetricSeries(metric: metric, rounds: series.rounds + (other?.rounds ?? []))
         }
         return StoreCaseResult(store: mine.store, metrics: metrics)
     }

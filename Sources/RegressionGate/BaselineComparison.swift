@@ -158,7 +158,9 @@ public enum BaselineComparison {
                 + "(within which counts are alike) where they spread less"
         }
         instructionGate += ", and past \(Int(MetricKind.regionMove)) instructions in all over the counted region "
-            + "(an allocator refill in it or not, which moves a region of few operations most)"
+            + "(an allocator refill in it or not, which moves a region of few operations most); "
+            + "past ±\(percent(MetricKind.schedulingTolerance)) where more than one thread ran the region "
+            + "(how often they wake each other depends on scheduling)"
         return [
             "exact counts (allocations, lock acquisitions, models, notifications, correctness checks): any change \(direction); a count whose rounds differ within a run (thread scheduling) only when every round is past every baseline round",
             comparable

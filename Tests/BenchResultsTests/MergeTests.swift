@@ -17,6 +17,24 @@ struct MergeTests {
         #expect(merged.provenance.arguments.first == "merged from 2 runs")
     }
 
+    @Test("an instruction count is of a region several threads ran when it was so in any pooled run")
+    func acrossThreadsPooled() throws {
+        let metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op", kind: .instructions)
+        func run(acrossThreads: Bool?) -> RunResult {
+            var result = SyntheticRun.run(timing: [100, 101, 99, 100, 102])
+            var counted = metric
+            counted.acrossThreads = acrossThreads
+            result.cases[0].stores[0].metrics.append(MetricSeries(metric: counted, rounds: [1_000]))
+            return result
+        }
+        for runs in [[run(acrossThreads: nil), run(acrossThreads: true)], [run(acrossThreads: true), run(acrossThreads: nil)]] {
+            let merged = try RunResult.merging(runs)
+            #expect(merged.cases[0].stores[0].metric("op.instructions")?.metric.acrossThreads == true)
+        }
+        let oneThread = try RunResult.merging([run(acrossThreads: nil), run(acrossThreads: nil)])
+        #expect(oneThread.cases[0].stores[0].metric("op.instructions")?.metric.acrossThreads == nil)
+    }
+
     @Test("runs of other seeds or other cases are refused")
     func refuses() {
         var other = SyntheticRun.provenance

@@ -16,6 +16,18 @@ struct ResultsFileTests {
         #expect(decoded.schemaVersion == RunResult.currentSchemaVersion)
     }
 
+    @Test("a descriptor says it counted several threads only where it did, and reads back")
+    func acrossThreadsCoded() throws {
+        var metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op", kind: .instructions)
+        let oneThread = String(decoding: try JSONEncoder().encode(metric), as: UTF8.self)
+        #expect(!oneThread.contains("acrossThreads"), "results of one thread are written as before")
+        #expect(try JSONDecoder().decode(MetricDescriptor.self, from: Data(oneThread.utf8)) == metric)
+        metric.acrossThreads = true
+        let several = try JSONEncoder().encode(metric)
+        #expect(String(decoding: several, as: UTF8.self).contains("\"acrossThreads\":true"))
+        #expect(try JSONDecoder().decode(MetricDescriptor.self, from: several) == metric)
+    }
+
     @Test("a truncated, empty, foreign or newer file is refused in one line")
     func badFiles() throws {
         let json = try Self.smallRun().json()

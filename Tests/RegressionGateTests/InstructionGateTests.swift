@@ -10,11 +10,11 @@ struct InstructionGateTests {
     static let counting = InstructionProvenance(valgrind: "valgrind-3.19.0", libc: "glibc 2.36", probe: 3962)
 
     /// A synthetic run whose stores also report instructions per operation.
-    static func run(instructions: Double, operations: Int? = nil, counting: InstructionProvenance? = counting,
-                    provenance: Provenance = SyntheticRun.provenance) -> RunResult {
+    static func run(instructions: Double, operations: Int? = nil, acrossThreads: Bool? = nil,
+                    counting: InstructionProvenance? = counting, provenance: Provenance = SyntheticRun.provenance) -> RunResult {
         var result = SyntheticRun.run(extraCase: false, provenance: provenance)
         let metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op", kind: .instructions,
-                                      operations: operations)
+                                      operations: operations, acrossThreads: acrossThreads)
         for index in result.cases[0].stores.indices {
             result.cases[0].stores[index].metrics.append(MetricSeries(metric: metric, rounds: [instructions]))
         }
@@ -48,6 +48,23 @@ struct InstructionGateTests {
                                                    current: Self.run(instructions: 4_931))
         #expect(older.passed, "a run that does not say falls back on the baseline's operations")
         #expect(rebuilt.gates.contains { $0.contains("\(Int(MetricKind.regionMove)) instructions in all") })
+    }
+
+    @Test("a region more than one thread ran may rise by as much as scheduling moves it, in either run, no more")
+    func scheduledRegion() throws {
+        for (baselineThreads, currentThreads) in [(true, true), (nil, true), (true, nil)] as [(Bool?, Bool?)] {
+            let baseline = Self.run(instructions: 10_431, operations: 2_000, acrossThreads: baselineThreads)
+            let rescheduled = try BaselineComparison.compare(
+                baseline: baseline, current: Self.run(instructions: 11_200, operations: 2_000, acrossThreads: currentThreads))
+            #expect(rescheduled.passed, "+7.4% is within MetricKind.schedulingTolerance")
+            let slower = try BaselineComparison.compare(
+                baseline: baseline, current: Self.run(instructions: 12_200, operations: 2_000, acrossThreads: currentThreads))
+            #expect(slower.regressions.count == 2, "+17% is past it")
+        }
+        let oneThread = try BaselineComparison.compare(
+            baseline: Self.run(instructions: 10_431, operations: 2_000), current: Self.run(instructions: 11_200, operations: 2_000))
+        #expect(oneThread.regressions.count == 2, "on one thread +7.4% is past the rebuild tolerance")
+        #expect(oneThread.gates.contains { $0.contains("more than one thread ran the region") })
     }
 
     @Test("gated on another host, as long as toolchain, Valgrind, C library and probe match")

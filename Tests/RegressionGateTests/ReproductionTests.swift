@@ -56,6 +56,25 @@ struct ReproductionTests {
         #expect(Set(fewer.regressions.map(\.metric.id)) == ["op.mallocs"])
     }
 
+    @Test("a count of a region more than one thread ran reproduces within what scheduling moves it")
+    func scheduledRegion() throws {
+        // snapshot-listened's churn: 10,336 to 10,541 in the baseline's three runs, 9,790 in a CI run of that code.
+        var baseline = Self.baseline(rounds: [10_431, 10_336, 10_541])
+        for index in baseline.cases[0].stores.indices {
+            baseline.cases[0].stores[index].metrics[baseline.cases[0].stores[index].metrics.count - 1].metric.acrossThreads = true
+        }
+        let rescheduled = try BaselineComparison.compare(
+            baseline: baseline, current: InstructionGateTests.run(instructions: 9_790, acrossThreads: true), rules: .reproduction)
+        #expect(rescheduled.passed, "-6.1% is within MetricKind.schedulingTolerance")
+        let halved = try BaselineComparison.compare(
+            baseline: baseline, current: InstructionGateTests.run(instructions: 8_500, acrossThreads: true), rules: .reproduction)
+        #expect(halved.regressions.map(\.verdict) == [.moved, .moved], "-18.5% is past it")
+        let oneThread = try BaselineComparison.compare(
+            baseline: Self.baseline(rounds: [10_431, 10_336, 10_541]), current: InstructionGateTests.run(instructions: 9_790),
+            rules: .reproduction)
+        #expect(!oneThread.passed, "a count one thread ran moved past its spread and 5%")
+    }
+
     @Test("timings are not compared")
     func timingsIgnored() throws {
         let report = try BaselineComparison.compare(

@@ -47,7 +47,8 @@ public struct RoundMetrics: Sendable {
         if let instructions = loop.instructions {
             add(MetricDescriptor(id: id.instructions, label: "\(label) instructions, mean", unit: "per op",
                                  kind: .instructions, informational: informational, bound: bound?.rawValue,
-                                 floor: floor?.instructions, operations: loop.operations),
+                                 floor: floor?.instructions, operations: loop.operations,
+                                 acrossThreads: loop.instructionsAcrossThreads ? true : nil),
                 Double(instructions) / operations)
         }
         addAllocations(id, label, loop.allocations, per: loop.operations, informational: informational)

@@ -13,6 +13,8 @@ import Instrumentation
     public var locks: LockTally?
     /// Rounds counting instructions, over `operations` (an `InstructionSample`).
     public var instructions: UInt64?
+    /// Rounds counting instructions: whether more than one thread ran them.
+    public var instructionsAcrossThreads = false
     /// Timed rounds: the mean per operation with `finish` shared out over
     /// them, nanoseconds: what an instruction count covers, in time.
     public var meanNanoseconds: Double?
@@ -73,10 +75,12 @@ import Instrumentation
             for index in 0..<first { operation(index) }
             if first > 0 { finish() }
             measured.operations = counted
-            measured.instructions = try counter.count {
+            let region = try counter.count {
                 for index in first..<count { operation(index) }
                 finish()
             }
+            measured.instructions = region.instructions
+            measured.instructionsAcrossThreads = region.threads > 1
         case .timed:
             let planned = context.batches.operationsPerSample(loop: loop, calibration: context.calibration)
             let estimate = warmup == 0 ? .infinity : Double(warmupNanoseconds) / Double(warmup)

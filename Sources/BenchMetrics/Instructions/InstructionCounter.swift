@@ -22,7 +22,10 @@ import Synchronization
 /// region; toggled by the opening thread alone, collection would leave out
 /// the work a store does on a thread of its own (snapshot-listened's
 /// manager). How often such threads wake each other depends on scheduling,
-/// so their counts can move a little between runs.
+/// so their counts move between runs: `RegionInstructions.threads` says
+/// where another thread ran, from the scheduler's statistics of each thread
+/// (callgrind's dumps, all threads in one, cannot say it: with
+/// `--separate-threads=yes` a client request dumps the calling thread's only).
 public struct InstructionCounter: Sendable {
     /// The environment variable naming callgrind's output file.
     public static let outputVariable = "BENCH_CALLGRIND_OUT"
@@ -65,7 +68,7 @@ public struct InstructionCounter: Sendable {
         }
         var counter = InstructionCounter(outputPath: path, overhead: 0)
         let empty = try counter.count {}
-        counter = InstructionCounter(outputPath: path, overhead: empty)
+        counter = InstructionCounter(outputPath: path, overhead: empty.instructions)
         return counter
     }
 
@@ -76,18 +79,20 @@ public struct InstructionCounter: Sendable {
 
     /// The instructions `region` executes on any thread, less the fixed cost
     /// of switching counting on and off.
-    public func count(_ region: () -> Void) throws(InstructionCountError) -> UInt64 {
+    public func count(_ region: () -> Void) throws(InstructionCountError) -> RegionInstructions {
         let label = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCG_REGION_LABEL_SIZE))
         defer { label.deallocate() }
-        let number = Self.dumpsWritten.withLock { written in
+        let (number, scheduled) = Self.dumpsWritten.withLock { written in
             written += 1
+            let before = ThreadSchedule.otherThreads()
             ccg_start_counting(label, UInt(written))
             region()
             ccg_stop_counting_and_dump(label)
-            return written
+            return (written, ThreadSchedule.otherThreads().scheduled(since: before))
         }
         let instructions = try CallgrindDump.read(path: "\(outputPath).\(number)", expectedLabel: "\(CCG_REGION_LABEL_PREFIX)\(number)")
-        return instructions > overhead ? instructions - overhead : 0
+        return RegionInstructions(instructions: instructions > overhead ? instructions - overhead : 0,
+                                  threads: 1 + scheduled.count)
     }
 }
 
@@ -98,4 +103,14 @@ public struct InstructionCountError: Error, CustomStringConvertible, Sendable {
     public init(_ description: String) {
         self.description = description
     }
+}
+
+/// The instructions one counted region ran, over every thread.
+public struct RegionInstructions: Hashable, Sendable {
+    public var instructions: UInt64
+    /// How many threads were scheduled in the region: the calling thread and
+    /// every other the kernel ran while it was counted. Where more than one
+    /// was, how often they woke each other depends on scheduling, so the
+    /// count moves between runs more than one thread's does.
+    public var threads: Int
 }
