@@ -121,8 +121,9 @@ public enum MetricKind: String, Hashable, Sendable, Codable {
     /// much each wake-up costs, depends on when the scheduler runs them.
     /// snapshot-listened's observe-and-cancel churn (observer-fanout, quick
     /// profile, ids=1000) counted 9,790 to 10,651 instructions per operation
-    /// in eleven runs of one source on two hosts (the baseline's three, a CI
-    /// run, seven on one quiet host), 8.8% apart; the CI run lay 6.1% below
+    /// in eleven runs of unchanged measured code on three hosts (the
+    /// baseline's three, a CI run, seven on a third host, some beside a compile or
+    /// another callgrind run), 8.8% apart; the CI run lay 6.1% below
     /// the baseline's median, the furthest any did. Past 15% a count moved by
     /// more than scheduling moves it; a smaller regression of such a region
     /// goes unseen.
