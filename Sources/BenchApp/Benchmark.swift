@@ -4,6 +4,7 @@ import BenchReport
 import BenchResults
 import BenchStatistics
 import Foundation
+import Instrumentation
 
 /// One benchmark from start to end: the plan run on every store, the
 /// instruction pass, the files, the gate. What `bench` does by default.
@@ -13,7 +14,8 @@ public struct Benchmark: Sendable {
     /// nil for the profile's default (`Profile.countsInstructions`), which
     /// is skipped with a warning where Valgrind is missing.
     public var countsInstructions: Bool?
-    /// Where results.json and the report go; `results/<profile>` when nil.
+    /// Where results.json and the report go; `runs/<profile>` when nil.
+    /// Only the publishing scripts write `results/`, naming it here.
     public var output: String?
     /// Another run's results.json of the same build: the drift of every
     /// figure from it is recorded (`RunResult.recordingDrift(from:)`).
@@ -35,7 +37,8 @@ public struct Benchmark: Sendable {
     public func run() throws(BenchFailure) -> RunResult {
         try request.validate()
         let baseline = try gate.prepare()
-        let directory = URL(fileURLWithPath: output ?? "results/\(request.profile)")
+        let started = MonotonicClock.now()
+        let directory = URL(fileURLWithPath: output ?? Self.userRunDirectory(request.profile))
         try RunFiles.prepareDirectory(directory, option: "--output")
         try checkAllocator()
         if Provenance.buildConfiguration == "debug" {
@@ -63,7 +66,7 @@ public struct Benchmark: Sendable {
         var result = measured
         if let instructionTools, !measured.isPartial {
             print("\nCounting instructions under callgrind (each case once more, single-threaded scenarios only):")
-            result = measured.addingInstructions(from: try InstructionPass.run(request, plan: plan, tools: instructionTools))
+            result = measured.addingInstructions(from: try InstructionPass.run(request, plan: plan, measured: measured, tools: instructionTools))
         }
         if let twin {
             do {
@@ -72,9 +75,11 @@ public struct Benchmark: Sendable {
                 throw .unusable("--drift-from: \(error)")
             }
         }
+        result.wallSeconds = Double(MonotonicClock.now() - started) / 1e9
         try RunFiles.write(result, to: directory.appendingPathComponent("results.json").path)
         let files = try RunFiles.writeReport(result, to: directory)
-        print("\nWrote \(directory.path)/results.json, \(files) (\(Int(result.durationSeconds.rounded())) s).")  // our own clock: finite
+        print("\nWrote \(directory.path)/results.json, \(files) (\(Int(result.wallSeconds!.rounded())) s).")  // our own clock: finite
+        if output == nil, !measured.isPartial { print(Self.againstPublished(directory, profile: request.profile)) }
         if measured.isPartial {
             throw .failure(
                 "interrupted after \(measured.cases.count) of \(plan.cases.count) cases; wrote those, marked partial, to \(directory.path)")
@@ -82,6 +87,25 @@ public struct Benchmark: Sendable {
         try gate.save(result)
         if let baseline { try gate.check(result, against: baseline) }
         return result
+    }
+
+    /// Where a run goes unless told: `runs/<profile>` beside the package's
+    /// `results/`, which holds the published runs and is never written here.
+    static func userRunDirectory(_ profile: Profile) -> String {
+        "runs/\(profile)"
+    }
+
+    /// How this run's verdicts compare with the published run of its
+    /// profile, when there is one beside it: one line, and how to see more.
+    static func againstPublished(_ directory: URL, profile: Profile) -> String {
+        let published = "results/\(profile)/verdicts.json"
+        let mine = directory.appendingPathComponent("verdicts.json").path
+        guard FileManager.default.fileExists(atPath: published), FileManager.default.fileExists(atPath: mine),
+              let comparison = try? SavedRuns.compareVerdicts(published, mine),
+              let summary = comparison.split(separator: "\n").first
+        else { return "" }
+        return "Against the published run (\(published)): \(summary). "
+            + "Line by line: bench compare-verdicts \(published) \(mine)"
     }
 
     /// Valgrind and objcopy when instructions are to be counted: asked for,

@@ -55,13 +55,23 @@ public enum InstructionPass {
     /// a scratch directory whose path always has the same length, with
     /// relative paths and a fixed environment (the caller's `MALLOC_CONF`
     /// and the rest are not passed on).
-    static func run(_ request: RunRequest, plan: SuitePlan, tools: Tools) throws(BenchFailure) -> RunResult {
+    ///
+    /// A store the timing pass did not run in a case (`CaseResult.notRun`,
+    /// in `measured`) is not counted there either.
+    static func run(
+        _ request: RunRequest, plan: SuitePlan, measured: RunResult, tools: Tools
+    ) throws(BenchFailure) -> RunResult {
         let cases = countedCases(of: plan)
         guard !cases.isEmpty else { throw .failure("the run has no single-threaded case to count instructions of") }
         let valgrindVersion = try runTool(tools.valgrind, ["--version"])
+        let timed = Dictionary(measured.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var jobs: [Job] = []
         defer { for job in jobs { try? FileManager.default.removeItem(at: job.scratch) } }
-        for index in cases.indices { jobs.append(Job(caseIndex: index, scratch: try makeScratchDirectory())) }
+        for (index, plannedCase) in cases.enumerated() {
+            let key = CaseResult.key(scenario: plannedCase.scenario.rawValue, parameters: plannedCase.parameters.values)
+            let notCounted = timed[key]?.notRun.map(\.store) ?? []
+            jobs.append(Job(caseIndex: index, notCounted: notCounted, scratch: try makeScratchDirectory()))
+        }
         try runTool(tools.objcopy, ["--strip-debug", Platform.executablePath, jobs[0].executable.path])
         for job in jobs.dropFirst() {
             do {
@@ -72,7 +82,7 @@ public enum InstructionPass {
         }
 
         // Jobs no sample shortens first, so that the longest does not start last.
-        let order = jobs.indices.sorted { first, second in
+        let order = jobs.indices.filter { jobs[$0].notCounted.count < plan.stores.count }.sorted { first, second in
             cases[first].scenario.countsLargeOperationsWhole && !cases[second].scenario.countsLargeOperationsWhole
         }
         let queue = JobQueue(order: order)
@@ -91,11 +101,12 @@ public enum InstructionPass {
         if let failure = queue.failure { throw failure }
 
         var counted: RunResult?
-        for job in jobs {
+        for job in order.sorted().map({ jobs[$0] }) {
             let result = try RunFiles.read(job.output.path, role: "instruction counts")
             if counted == nil { counted = result } else { counted!.cases += result.cases }
         }
-        return counted!
+        guard let counted else { throw .failure("the run has no store left to count instructions of in any case") }
+        return counted
     }
 
     /// The plan's single-threaded cases up to their scenarios' limits, in
@@ -131,6 +142,8 @@ public enum InstructionPass {
     /// One case counted by one child process, in its own scratch directory.
     private struct Job: Sendable {
         var caseIndex: Int
+        /// The stores the timing pass did not run in the case.
+        var notCounted: [String]
         var scratch: URL
         var executable: URL { scratch.appendingPathComponent("bench") }
         var output: URL { scratch.appendingPathComponent("instructions.json") }
@@ -149,7 +162,7 @@ public enum InstructionPass {
                 "./bench", childCommand,
                 "--valgrind-version", valgrindVersion, "--output-file", output.lastPathComponent,
                 "--case", String(caseIndex),
-            ] + request.arguments
+            ] + notCounted.flatMap { ["--not-counted", $0] } + request.arguments
             child.environment = [
                 InstructionCounter.outputVariable: "callgrind.out",
                 "MALLOC_CONF": InstructionCounter.allocatorOptions,
@@ -182,7 +195,7 @@ public enum InstructionPass {
     /// numbered `caseIndex` (from 0, in plan order), a warm-up round and one
     /// counted round per store, written to `file` for the parent.
     public static func count(
-        _ request: RunRequest, caseIndex: Int, valgrindVersion: String, into file: String
+        _ request: RunRequest, caseIndex: Int, notCounted: [String] = [], valgrindVersion: String, into file: String
     ) throws(BenchFailure) {
         let found: InstructionCounter?
         do {
@@ -197,6 +210,7 @@ public enum InstructionPass {
             throw .usage("--case must be below \(cases.count), the request's single-threaded cases; got \(caseIndex)")
         }
         plan.cases = [cases[caseIndex]]
+        plan.stores.removeAll { notCounted.contains($0.name) }
         plan.rounds = 1
         plan.measuresPrimitiveCosts = false
         plan.measurement = .instructions(counter)

@@ -21,7 +21,12 @@ struct CountInstructionsCommand: ParsableCommand {
         "Which of the request's single-threaded cases to count, from 0 in plan order.", valueName: "index"))
     var caseIndex: Int
 
+    @Option(name: .customLong("not-counted"), help: ArgumentHelp(
+        "A store the timing pass did not run in the case, so not counted either; repeat for several.", valueName: "store"))
+    var notCounted: [String] = []
+
     func run() throws {
-        try InstructionPass.count(selection.request, caseIndex: caseIndex, valgrindVersion: valgrindVersion, into: outputFile)
+        try InstructionPass.count(
+            selection.request, caseIndex: caseIndex, notCounted: notCounted, valgrindVersion: valgrindVersion, into: outputFile)
     }
 }

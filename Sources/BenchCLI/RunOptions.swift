@@ -53,7 +53,7 @@ struct RecordingOptions: ParsableArguments {
     var driftFrom: String?
 
     @Option(help: ArgumentHelp(
-        "Directory for results.json, report.md, charts/, results.csv and github-benchmark.json; default: results/<profile>.",
+        "Directory for results.json, report.md, charts/, results.csv and github-benchmark.json; default: runs/<profile> (results/ holds the published runs, which only scripts/record-results writes).",
         valueName: "dir"))
     var output: String?
 }

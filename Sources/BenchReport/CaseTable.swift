@@ -21,7 +21,9 @@ struct CaseTable {
             let metric = result.descriptor(id)!
             let ranking = result.ranking(id)
             let values = stores.map { store -> String in
-                guard let series = result.store(store)?.metric(id) else { return "–" }
+                guard let series = result.store(store)?.metric(id) else {
+                    return result.notRun(store) == nil ? "–" : "not run past the budget"
+                }
                 let best = ranking.flatMap { result.store($0.best)?.metric(id)?.median } ?? 0
                 return Self.cell(series.median, store: store, ranking: ranking, best: best)
             }

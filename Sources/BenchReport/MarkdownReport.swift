@@ -26,7 +26,12 @@ enum MarkdownReport {
         text += "Profile **\(run.profile)**, \(run.rounds) rounds per case and store, seed \(run.provenance.seed), "
         text += "\(run.provenance.date), commit `\(run.provenance.commit ?? "unknown")`, "
         text += "\(run.provenance.cpuModel) (\(run.provenance.cores) cores), \(run.provenance.toolchain). "
-        text += "Took \(NumberFormat.seconds(run.durationSeconds)). "
+        text += "Took \(NumberFormat.seconds(run.durationSeconds))"
+        if let wall = run.wallSeconds {
+            text += " measuring, \(NumberFormat.seconds(wall)) end to end"
+            text += run.instructionCounting == nil ? "" : " with the instruction pass"
+        }
+        text += ". "
         text += run.instructionCounting == nil
             ? "Decided on **timings only**: no instruction counts. "
             : "Single-threaded operations decided on **instruction counts** (callgrind), the rest on timings. "
@@ -205,6 +210,11 @@ enum MarkdownReport {
             for sweep in sweeps where sweep.scenario == result.scenario {
                 let title = "\(sweep.metric.label) by \(sweep.parameter)"
                 text += "![\(title)](\(ReportFiles.chartDirectory)/\(sweep.fileName))\n\n"
+            }
+            let stopped = Set(run.cases.filter { $0.scenario == result.scenario }.flatMap(\.notRun).map(\.store))
+            if !stopped.isEmpty && sweeps.contains(where: { $0.scenario == result.scenario }) {
+                text += "The lines of \(stopped.sorted().joined(separator: ", ")) end where a sweep was not run past its "
+                text += "budget for them: each case below names the stores it did not run and why.\n\n"
             }
             text += ReferenceTable.render(run, scenario: result.scenario, context: context)
             text += "Cells: \(CaseTable.legend).\n\n"

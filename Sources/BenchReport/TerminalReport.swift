@@ -11,6 +11,7 @@ public enum TerminalReport {
         let table = CaseTable(result, stores: stores)
         return "\n\(result.scenario)  \(result.label)  (\(rounds) rounds)\n"
             + aligned([table.header] + table.cells, numericFrom: 2, numericThrough: table.header.count - 2)
+            + result.notRun.map { "not run past the budget: \($0.store) (it missed the budget at \($0.missedAt))\n" }.joined()
     }
 
     /// What follows the tables: a note when the run was interrupted.

@@ -12,6 +12,9 @@ public struct CaseResult: Hashable, Sendable, Codable {
     /// store is wrong.
     public var checks: [MetricID]
     public var stores: [StoreCaseResult]
+    /// Stores of the run this case did not run, past the budget of its sweep
+    /// at a smaller size (`StoreNotRun`); empty when every store ran it.
+    public var notRun: [StoreNotRun]
     /// Per metric that ranks stores: the best, and every other store against it.
     var rankings: [MetricRanking]
     /// Wall time the case took, preparation, warm-up and every round on every
@@ -19,7 +22,8 @@ public struct CaseResult: Hashable, Sendable, Codable {
     public var durationSeconds: Double?
 
     public init(scenario: String, label: String, parameters: [String: Int], headline: MetricID, notes: [String],
-                checks: [MetricID] = [], stores: [StoreCaseResult], upperBounds: Set<String> = []) {
+                checks: [MetricID] = [], stores: [StoreCaseResult], notRun: [StoreNotRun] = [],
+                upperBounds: Set<String> = []) {
         self.scenario = scenario
         self.label = label
         self.parameters = parameters
@@ -27,11 +31,28 @@ public struct CaseResult: Hashable, Sendable, Codable {
         self.notes = notes
         self.checks = checks
         self.stores = stores
+        self.notRun = notRun
         self.rankings = MetricRanking.all(stores, upperBounds: upperBounds)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case scenario, label, parameters, headline, notes, checks, stores, rankings, durationSeconds
+        case scenario, label, parameters, headline, notes, checks, stores, notRun, rankings, durationSeconds
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(scenario, forKey: .scenario)
+        try container.encode(label, forKey: .label)
+        try container.encode(parameters, forKey: .parameters)
+        try container.encode(headline, forKey: .headline)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(checks, forKey: .checks)
+        try container.encode(stores, forKey: .stores)
+        // Written only where a store was not run, so a run without a sweep
+        // that stopped writes what it wrote before.
+        if !notRun.isEmpty { try container.encode(notRun, forKey: .notRun) }
+        try container.encode(rankings, forKey: .rankings)
+        try container.encodeIfPresent(durationSeconds, forKey: .durationSeconds)
     }
 
     /// Reads a case without its rankings: `RunResult.decode` ranks the
@@ -47,6 +68,7 @@ public struct CaseResult: Hashable, Sendable, Codable {
         notes = try container.decode([String].self, forKey: .notes)
         checks = try container.decode([MetricID].self, forKey: .checks)
         stores = try container.decode([StoreCaseResult].self, forKey: .stores)
+        notRun = try container.decodeIfPresent([StoreNotRun].self, forKey: .notRun) ?? []
         durationSeconds = try container.decodeIfPresent(Double.self, forKey: .durationSeconds)
         rankings = []
     }
@@ -95,6 +117,11 @@ public struct CaseResult: Hashable, Sendable, Codable {
 
     public func store(_ name: String) -> StoreCaseResult? {
         stores.first { $0.store == name }
+    }
+
+    /// Why `name` did not run this case, if a sweep stopped it.
+    public func notRun(_ name: String) -> StoreNotRun? {
+        notRun.first { $0.store == name }
     }
 }
 

@@ -29,6 +29,7 @@ extension RunResult {
             if index > 0 {
                 joined.cases += run.cases
                 joined.durationSeconds += run.durationSeconds
+                joined.wallSeconds = joined.wallSeconds.flatMap { sum in run.wallSeconds.map { sum + $0 } }
                 joined.provenance.date = max(joined.provenance.date, run.provenance.date)
             }
             pieces.append(run.piece)

@@ -17,11 +17,16 @@ extension RunResult {
             }
             guard !run.isPartial else { throw .malformed(name, reason: "it was interrupted") }
             for caseIndex in merged.cases.indices {
+                guard run.cases[caseIndex].stores.map(\.store) == merged.cases[caseIndex].stores.map(\.store) else {
+                    throw .malformed(name, reason: "it ran other stores than the first run in \(run.cases[caseIndex].title) "
+                        + "(a sweep stopped a store in one run and not in the other)")
+                }
                 let pairs = zip(merged.cases[caseIndex].stores, run.cases[caseIndex].stores)
                 merged.cases[caseIndex].stores = pairs.map { mine, theirs in pooled(mine, theirs) }
             }
             merged.rounds += run.rounds
             merged.durationSeconds += run.durationSeconds
+            merged.wallSeconds = merged.wallSeconds.flatMap { sum in run.wallSeconds.map { sum + $0 } }
         }
         merged.rankCases()
         merged.provenance.arguments = ["merged from \(runs.count) runs"] + merged.provenance.arguments

@@ -25,7 +25,11 @@ public struct RunResult: Hashable, Sendable, Codable {
     public var harness: HarnessCosts
     public var primitiveCosts: [PrimitiveCost]
     public var cases: [CaseResult]
+    /// Seconds the measured rounds took, every case's preparation included.
     public var durationSeconds: Double
+    /// Seconds from the run's start to its files: measuring, the instruction
+    /// pass and the drift; nil in results from before it was recorded.
+    public var wallSeconds: Double?
     /// True when the run was interrupted: only the cases listed completed.
     public var isPartial: Bool
     /// Untimed rounds each store ran of every case before its measured

@@ -83,5 +83,7 @@ public struct ScalingFigure: Sendable {
                       "an update heard and re-rendered by every observer fits up to O ="),
         ScalingFigure(ChildPropagation.self, sweeping: { $0.P }, parameters: { [$0.shape: 0] }, { $0.updateRendered.p50 },
                       "a user embedded in P messages updated, every thread re-rendered, fits up to P ="),
+        ScalingFigure(CascadeDelete.self, sweeping: { $0.depth }, { $0.delete.p50 },
+                      "a user deleted with the threads below their P roots fits up to depth ="),
     ]
 }

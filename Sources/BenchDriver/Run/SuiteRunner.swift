@@ -42,12 +42,15 @@ public struct SuiteRunner {
             ? PrimitiveCosts.measure(calibration: calibration, countsAllocations: countsAllocations)
             : []
         var cases: [CaseResult] = []
+        var stops = SweepStops()
         for (index, plannedCase) in plan.cases.enumerated() {
             if cancellation.isCancelled { break }
             progress.caseStarted(index, of: plan.cases.count, plannedCase)
-            guard let result = try runCase(plannedCase, calibration: calibration, countsAllocations: countsAllocations) else {
-                break
-            }
+            let notRun = stopsSweeps ? stops.notRun(plannedCase) : []
+            guard let result = try runCase(plannedCase, notRun: notRun, calibration: calibration,
+                                           countsAllocations: countsAllocations)
+            else { break }
+            if stopsSweeps { stops.record(result, of: plannedCase) }
             cases.append(result)
             progress.caseFinished(result)
         }
@@ -65,11 +68,24 @@ public struct SuiteRunner {
         )
     }
 
+    /// Whether a sweep's larger sizes are left out for a store that missed
+    /// its budget at a smaller one (`SweepStops`): in the timing pass, which
+    /// decides it; the instruction pass counts the stores it ran.
+    private var stopsSweeps: Bool { plan.measuresTimings }
+
     private func runCase(
-        _ plannedCase: SuitePlan.Case, calibration: ClockCalibration, countsAllocations: Bool
+        _ plannedCase: SuitePlan.Case, notRun: [StoreNotRun], calibration: ClockCalibration, countsAllocations: Bool
     ) throws -> CaseResult? {
         let scenario = plannedCase.scenario
         let started = MonotonicClock.now()
+        let stores = plan.stores.filter { store in !notRun.contains { $0.store == store.name } }
+        let definition = scenario.definition
+        guard !stores.isEmpty else {
+            return CaseResult(
+                scenario: scenario.rawValue, label: plannedCase.label, parameters: plannedCase.parameters.values,
+                headline: scenario.headline(for: plannedCase.parameters), notes: definition.notes + Self.notRunNotes(notRun),
+                checks: scenario.checks(for: plannedCase.parameters), stores: [], notRun: notRun)
+        }
         let workload: PreparedCase
         do {
             workload = try scenario.prepare(plannedCase.parameters, seed: plan.seed)
@@ -91,20 +107,19 @@ public struct SuiteRunner {
         // Every store's warm-up before any measured round: the batch plan
         // needs every store's estimate.
         var warmUps: [String: RoundMetrics] = [:]
-        for store in plan.stores {
+        for store in stores {
             if cancellation.isCancelled { return nil }
             warmUps[store.name] = try runRound(store, nil, plan.warmUpPass)
         }
         var rounds: [String: [RoundMetrics]] = [:]
         for round in 0..<min(plan.rounds, scenario.definition.maximumRounds ?? plan.rounds) {
-            let order = round.isMultiple(of: 2) ? plan.stores : plan.stores.reversed()
+            let order = round.isMultiple(of: 2) ? stores : stores.reversed()
             for store in order {
                 if cancellation.isCancelled { return nil }
                 rounds[store.name, default: []].append(try runRound(store, round, plan.measuredPass))
             }
         }
-        let definition = scenario.definition
-        let stores = plan.stores.map { store in
+        let results = stores.map { store in
             var metrics = Self.series(rounds[store.name] ?? [])
             switch plan.measurement {
             case .timings:
@@ -118,8 +133,8 @@ public struct SuiteRunner {
         }
         var result = CaseResult(
             scenario: scenario.rawValue, label: plannedCase.label, parameters: plannedCase.parameters.values,
-            headline: scenario.headline(for: plannedCase.parameters), notes: definition.notes + Self.uncountedNote(plannedCase),
-            checks: scenario.checks(for: plannedCase.parameters), stores: stores,
+            headline: scenario.headline(for: plannedCase.parameters), notes: definition.notes + Self.uncountedNote(plannedCase) + Self.notRunNotes(notRun),
+            checks: scenario.checks(for: plannedCase.parameters), stores: results, notRun: notRun,
             upperBounds: Set(plan.stores.filter(\.design.isUpperBound).map(\.name)))
         result.durationSeconds = Double(MonotonicClock.now() - started) / 1e9
         return result
@@ -134,6 +149,20 @@ public struct SuiteRunner {
         else { return [] }
         return ["The instruction pass counts this scenario's cases up to \(limit.parameter.name)=\(limit.value) (per operation "
                 + "a count does not grow with the graph; under callgrind the pass's time does): \(plannedCase.label) is timed only."]
+    }
+
+    /// Which stores the case did not run, and where they missed the budget.
+    static func notRunNotes(_ notRun: [StoreNotRun]) -> [String] {
+        notRun.map { skipped in
+            "Not run on \(skipped.store): at \(skipped.missedAt) every round's \(skipped.metric) took longer than the "
+                + "sweep's budget of \(Self.whole(skipped.budget)) \(skipped.unit) (median \(Self.whole(skipped.median)) "
+                + "\(skipped.unit)), which settles how far it fits; larger sizes are not run past the budget."
+        }
+    }
+
+    /// "16,667".
+    private static func whole(_ value: Double) -> String {
+        Int(value.rounded()).formatted(.number.grouping(.automatic))
     }
 
     /// Each metric's values across rounds, in the order the first round reported them.

@@ -47,17 +47,38 @@ struct ClaimVerdict {
     /// The stores of the favoured design that ran.
     let favoured: [String]
     let findings: [Finding]
+    /// The cases the claim reads that a favoured store did not run, past
+    /// the budget of their sweep (`CaseResult.notRun`), by store.
+    let notRun: [(store: String, cases: [CaseResult])]
 
     init(_ claim: SourceClaim, run: RunResult, context: ReportContext) {
         self.claim = claim
         // Upper bounds bound the favoured design; they do not stand for it.
         let favoured = run.designs.filter { claim.favours.matches($0) && $0.isUpperBound != true }.map(\.name)
         self.favoured = favoured
-        findings = claim.tests.flatMap { test in
-            run.cases.filter { result in
+        let read = claim.tests.map { test in
+            (test, run.cases.filter { result in
                 result.scenario == test.scenario && test.parameters.allSatisfy { result.parameters[$0.key] == $0.value }
-            }.compactMap { Self.finding(test, $0, favoured: favoured, run: run, context: context) }
+            })
         }
+        findings = read.flatMap { test, cases in
+            cases.compactMap { Self.finding(test, $0, favoured: favoured, run: run, context: context) }
+        }
+        var readCases: [CaseResult] = []
+        for result in read.flatMap(\.1) where !readCases.contains(where: { $0.key == result.key }) { readCases.append(result) }
+        notRun = favoured.compactMap { store in
+            let cases = readCases.filter { $0.notRun(store) != nil }
+            return cases.isEmpty ? nil : (store, cases)
+        }
+    }
+
+    /// "; snapshot-listened not run past the budget in tag-rename F=10000, …",
+    /// or nothing when every favoured store ran every case the claim reads.
+    private var notRunNote: String {
+        notRun.map { store, cases in
+            "; \(store) not run past the budget in " + cases.map(\.title).joined(separator: ", ")
+                + " (it missed the budget at a smaller size)"
+        }.joined()
     }
 
     /// What the run shows of the claim as a whole.
@@ -92,6 +113,7 @@ struct ClaimVerdict {
         let open = judged.filter { $0.outcome == .notShown }
         let device = judged.filter { $0.outcome == .dependsOnDevice }
         if var byStore = storeVerdict(judged) {
+            byStore.text += notRunNote
             if let construction = claim.byConstruction { byStore.text += ". By construction: \(construction)" }
             return byStore
         }
@@ -125,6 +147,7 @@ struct ClaimVerdict {
         }
         if !open.isEmpty { text += " (" + Self.whatWouldShow(open) + ")" }
         if setsNoDesignApart { text += "; so do the other designs here, so it does not set them apart" }
+        text += notRunNote
         if let construction = claim.byConstruction { text += ". By construction: \(construction)" }
         return (standing, text)
     }

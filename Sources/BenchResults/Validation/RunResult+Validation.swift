@@ -28,6 +28,7 @@ extension RunResult {
         guard !stores.isEmpty, Set(stores).count == stores.count else { throw fail("stores", "empty, or a store twice") }
         guard designs.map(\.name) == stores else { throw fail("designs", "not one per store, in the stores' order") }
         try figure(durationSeconds, "durationSeconds")
+        if let wallSeconds { try figure(wallSeconds, "wallSeconds") }
         guard provenance.cores >= 1 else { throw fail("provenance.cores", "\(provenance.cores) cores") }
         try figure(harness.clock.overheadNanoseconds, "harness.clock.overheadNanoseconds")
         try figure(harness.perSampleNanoseconds, "harness.perSampleNanoseconds")
@@ -55,6 +56,14 @@ extension RunResult {
                     try series.validate(at: metricAt, fail: fail, figure: figure)
                 }
                 try Self.percentilesBelowMaximum(store, at: storeAt, fail: fail)
+            }
+            for (index, skipped) in result.notRun.enumerated() {
+                let skippedAt = "\(at).notRun[\(index)]"
+                guard stores.contains(skipped.store), result.store(skipped.store) == nil else {
+                    throw fail(skippedAt, "store '\(skipped.store)' is not one of the run's, or it ran the case")
+                }
+                try figure(skipped.median, "\(skippedAt).median")
+                try figure(skipped.budget, "\(skippedAt).budget")
             }
         }
     }
