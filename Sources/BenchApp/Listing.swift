@@ -33,9 +33,12 @@ public enum Listing {
             }
             for profile in Profile.allCases {
                 let cases = definition.cases(for: profile)
-                if cases.count > 1 {
-                    lines.append("    \(profile) runs \(cases.count) cases: "
-                                 + cases.map { definition.label(for: $0) }.joined(separator: "; "))
+                lines.append("    \(profile) runs \(cases.count == 1 ? "1 case" : "\(cases.count) cases"), each read by "
+                             + "the scenario's summary line and:")
+                for parameters in cases {
+                    let readers = CaseReaders.readers(of: parameters, scenario, among: cases)
+                    lines.append("      \(definition.label(for: parameters)): "
+                                 + (readers.isEmpty ? "nothing else" : readers.joined(separator: "; ")))
                 }
             }
             lines.append("")

@@ -5,8 +5,12 @@ import BenchApp
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the stores, the scenarios, their parameters and their values per profile.",
+        abstract: "List the stores, the scenarios, their parameters, and each profile's cases with what reads them.",
         discussion: """
+        Each case of each profile is listed with what reads it besides its scenario's summary line: the \
+        claims judged on it, the decision-table, trade-off and scaling columns read from it, and the sweep \
+        charts it is a point of ("nothing else" where only the summary reads it).
+
         --json prints the same as one JSON object, for scripts: "stores" (name, family, threading, \
         summary, modelledOn, isUpperBound, keepsDeadObservers) and "scenarios" (id, title, origin, \
         parameters with their range and each profile's value, and each profile's case labels).
