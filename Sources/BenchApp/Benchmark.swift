@@ -75,10 +75,11 @@ public struct Benchmark: Sendable {
                 throw .unusable("--drift-from: \(error)")
             }
         }
-        result.wallSeconds = Double(MonotonicClock.now() - started) / 1e9
+        let wallSeconds = Double(MonotonicClock.now() - started) / 1e9
+        result.wallSeconds = wallSeconds
         try RunFiles.write(result, to: directory.appendingPathComponent("results.json").path)
         let files = try RunFiles.writeReport(result, to: directory)
-        print("\nWrote \(directory.path)/results.json, \(files) (\(Int(result.wallSeconds!.rounded())) s).")  // our own clock: finite
+        print("\nWrote \(directory.path)/results.json, \(files) (\(Int(wallSeconds.rounded())) s).")  // our own clock: finite
         if output == nil, !measured.isPartial { print(Self.againstPublished(directory, profile: request.profile)) }
         if measured.isPartial {
             throw .failure(

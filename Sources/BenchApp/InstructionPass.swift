@@ -70,8 +70,10 @@ public enum InstructionPass {
         for (index, plannedCase) in cases.enumerated() {
             let key = CaseResult.key(scenario: plannedCase.scenario.rawValue, parameters: plannedCase.parameters.values)
             let notCounted = timed[key]?.notRun.map(\.store) ?? []
+            guard notCounted.count < plan.stores.count else { continue }
             jobs.append(Job(caseIndex: index, notCounted: notCounted, scratch: try makeScratchDirectory()))
         }
+        guard !jobs.isEmpty else { throw .failure("the run has no store left to count instructions of in any case") }
         try runTool(tools.objcopy, ["--strip-debug", Platform.executablePath, jobs[0].executable.path])
         for job in jobs.dropFirst() {
             do {
@@ -82,15 +84,17 @@ public enum InstructionPass {
         }
 
         // Jobs no sample shortens first, so that the longest does not start last.
-        let order = jobs.indices.filter { jobs[$0].notCounted.count < plan.stores.count }.sorted { first, second in
-            cases[first].scenario.countsLargeOperationsWhole && !cases[second].scenario.countsLargeOperationsWhole
+        let order = jobs.indices.sorted { first, second in
+            cases[jobs[first].caseIndex].scenario.countsLargeOperationsWhole
+                && !cases[jobs[second].caseIndex].scenario.countsLargeOperationsWhole
         }
         let queue = JobQueue(order: order)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { [jobs] _ in
             while let index = queue.next() {
+                let counting = cases[jobs[index].caseIndex]
                 FileHandle.standardError.write(Data(
-                    "bench: counting [\(index + 1)/\(jobs.count)] \(cases[index].scenario.rawValue) \(cases[index].label)\n".utf8))
+                    "bench: counting [\(index + 1)/\(jobs.count)] \(counting.scenario.rawValue) \(counting.label)\n".utf8))
                 do throws(BenchFailure) {
                     try jobs[index].run(request, tools: tools, valgrindVersion: valgrindVersion)
                 } catch {
@@ -101,12 +105,11 @@ public enum InstructionPass {
         if let failure = queue.failure { throw failure }
 
         var counted: RunResult?
-        for job in order.sorted().map({ jobs[$0] }) {
+        for job in jobs {
             let result = try RunFiles.read(job.output.path, role: "instruction counts")
             if counted == nil { counted = result } else { counted!.cases += result.cases }
         }
-        guard let counted else { throw .failure("the run has no store left to count instructions of in any case") }
-        return counted
+        return counted!
     }
 
     /// The plan's single-threaded cases up to their scenarios' limits, in

@@ -79,13 +79,7 @@ public struct SuiteRunner {
         let scenario = plannedCase.scenario
         let started = MonotonicClock.now()
         let stores = plan.stores.filter { store in !notRun.contains { $0.store == store.name } }
-        let definition = scenario.definition
-        guard !stores.isEmpty else {
-            return CaseResult(
-                scenario: scenario.rawValue, label: plannedCase.label, parameters: plannedCase.parameters.values,
-                headline: scenario.headline(for: plannedCase.parameters), notes: definition.notes + Self.notRunNotes(notRun),
-                checks: scenario.checks(for: plannedCase.parameters), stores: [], notRun: notRun)
-        }
+        guard !stores.isEmpty else { return caseResult(plannedCase, stores: [], notRun: notRun, started: started) }
         let workload: PreparedCase
         do {
             workload = try scenario.prepare(plannedCase.parameters, seed: plan.seed)
@@ -131,10 +125,19 @@ public struct SuiteRunner {
             }
             return StoreCaseResult(store: store.name, metrics: metrics)
         }
+        return caseResult(plannedCase, stores: results, notRun: notRun, started: started)
+    }
+
+    /// The case's result from what its stores measured, timed from `started`.
+    private func caseResult(
+        _ plannedCase: SuitePlan.Case, stores: [StoreCaseResult], notRun: [StoreNotRun], started: UInt64
+    ) -> CaseResult {
+        let scenario = plannedCase.scenario
         var result = CaseResult(
             scenario: scenario.rawValue, label: plannedCase.label, parameters: plannedCase.parameters.values,
-            headline: scenario.headline(for: plannedCase.parameters), notes: definition.notes + Self.uncountedNote(plannedCase) + Self.notRunNotes(notRun),
-            checks: scenario.checks(for: plannedCase.parameters), stores: results, notRun: notRun,
+            headline: scenario.headline(for: plannedCase.parameters),
+            notes: scenario.definition.notes + Self.uncountedNote(plannedCase) + Self.notRunNotes(notRun),
+            checks: scenario.checks(for: plannedCase.parameters), stores: stores, notRun: notRun,
             upperBounds: Set(plan.stores.filter(\.design.isUpperBound).map(\.name)))
         result.durationSeconds = Double(MonotonicClock.now() - started) / 1e9
         return result

@@ -26,7 +26,7 @@ struct SweepStops {
     /// at a smaller size of one of its sweeps.
     func notRun(_ plannedCase: SuitePlan.Case) -> [StoreNotRun] {
         var found: [StoreNotRun] = []
-        for (sweep, size) in Self.sweeps(of: plannedCase) {
+        for (sweep, size, _) in Self.sweeps(of: plannedCase) {
             for miss in missed[sweep] ?? [] where miss.size < size && !found.contains(where: { $0.store == miss.notRun.store }) {
                 found.append(miss.notRun)
             }
@@ -36,9 +36,7 @@ struct SweepStops {
 
     /// Notes which stores missed the budget in `result`, a case of `plannedCase`.
     mutating func record(_ result: CaseResult, of plannedCase: SuitePlan.Case) {
-        for (sweep, size) in Self.sweeps(of: plannedCase) {
-            guard let figure = ScalingFigure.all.first(where: { $0.scenario == sweep.scenario && $0.parameter == sweep.parameter })
-            else { continue }
+        for (sweep, size, figure) in Self.sweeps(of: plannedCase) {
             for store in result.stores {
                 guard let series = store.metric(figure.metric), let slowest = series.rounds.min(),
                       let budget = TimeUnits.convert(figure.budgetSeconds, from: "s", to: series.metric.unit),
@@ -51,8 +49,9 @@ struct SweepStops {
         }
     }
 
-    /// The sweeps `plannedCase` is a size of, with its size in each.
-    private static func sweeps(of plannedCase: SuitePlan.Case) -> [(Sweep, Int)] {
+    /// The sweeps `plannedCase` is a size of, with its size in each and the
+    /// figure that reads it.
+    private static func sweeps(of plannedCase: SuitePlan.Case) -> [(Sweep, Int, ScalingFigure)] {
         let values = plannedCase.parameters.values
         return ScalingFigure.all.compactMap { figure in
             guard figure.scenario == plannedCase.scenario, let size = values[figure.parameter],
@@ -60,7 +59,7 @@ struct SweepStops {
             else { return nil }
             var others = values
             others[figure.parameter] = nil
-            return (Sweep(scenario: figure.scenario, parameter: figure.parameter, others: others), size)
+            return (Sweep(scenario: figure.scenario, parameter: figure.parameter, others: others), size, figure)
         }
     }
 }
