@@ -213,6 +213,9 @@ public enum InstructionPass {
             throw .usage("--case must be below \(cases.count), the request's single-threaded cases; got \(caseIndex)")
         }
         plan.cases = [cases[caseIndex]]
+        if let unknown = notCounted.first(where: { name in !plan.stores.contains { $0.name == name } }) {
+            throw .usage("--not-counted names '\(unknown)', which is not one of the request's stores")
+        }
         plan.stores.removeAll { notCounted.contains($0.name) }
         plan.rounds = 1
         plan.measuresPrimitiveCosts = false
