@@ -17,17 +17,19 @@ public struct Benchmark: Sendable {
     /// Where results.json and the report go; `runs/<profile>` when nil.
     /// Only the publishing scripts write `results/`, naming it here.
     public var output: String?
-    /// Another run's results.json of the same build: the drift of every
-    /// figure from it is recorded (`RunResult.recordingDrift(from:)`).
-    public var driftFrom: String?
+    /// Another run's results.json of the same build and plan, in another
+    /// process: this run follows its sweep stops, and what it writes is
+    /// both runs' rounds pooled, with every figure's drift between them
+    /// (`RunResult.merging(_:recordingDrift:)`).
+    public var poolWith: String?
     public var gate: Gate
 
-    public init(request: RunRequest, countsInstructions: Bool? = nil, output: String? = nil, driftFrom: String? = nil,
+    public init(request: RunRequest, countsInstructions: Bool? = nil, output: String? = nil, poolWith: String? = nil,
                 gate: Gate = Gate()) {
         self.request = request
         self.countsInstructions = countsInstructions
         self.output = output
-        self.driftFrom = driftFrom
+        self.poolWith = poolWith
         self.gate = gate
     }
 
@@ -36,6 +38,7 @@ public struct Benchmark: Sendable {
     @discardableResult
     public func run() throws(BenchFailure) -> RunResult {
         try request.validate()
+        let twin = try poolWith.map { path throws(BenchFailure) in try RunFiles.read(path, role: "--pool-with run") }
         let baseline = try gate.prepare()
         let started = MonotonicClock.now()
         let directory = URL(fileURLWithPath: output ?? Self.userRunDirectory(request.profile))
@@ -45,10 +48,10 @@ public struct Benchmark: Sendable {
             warn("this is a debug build: timings are meaningless. Run `swift run -c release bench` for real figures.")
         }
         let instructionTools = try instructionTools()
-        let twin = try driftFrom.map { path throws(BenchFailure) in try RunFiles.read(path, role: "--drift-from run") }
         let plan = try request.plan()
+        if let twin { try Self.checkPoolable(twin, with: plan) }
         let progress = TerminalProgress(stores: plan.stores.map(\.name), rounds: plan.rounds)
-        let runner = SuiteRunner(plan: plan, progress: progress, cancellation: Interruption.shared.flag)
+        let runner = SuiteRunner(plan: plan, progress: progress, cancellation: Interruption.shared.flag, stopsFrom: twin)
         let measured: RunResult
         do {
             measured = try Interruption.shared.whileRunning { try runner.run() }
@@ -68,14 +71,15 @@ public struct Benchmark: Sendable {
             print("\nCounting instructions under callgrind (each case once more, single-threaded scenarios only):")
             result = measured.addingInstructions(from: try InstructionPass.run(request, plan: plan, measured: measured, tools: instructionTools))
         }
-        if let twin {
+        var wallSeconds = Double(MonotonicClock.now() - started) / 1e9
+        if let twin, !measured.isPartial {
             do {
-                result = try result.recordingDrift(from: twin)
+                result = try RunResult.merging([result, twin], recordingDrift: true)
             } catch {
-                throw .unusable("--drift-from: \(error)")
+                throw .unusable("--pool-with: \(error)")
             }
+            wallSeconds += twin.wallSeconds ?? twin.durationSeconds
         }
-        let wallSeconds = Double(MonotonicClock.now() - started) / 1e9
         result.wallSeconds = wallSeconds
         try RunFiles.write(result, to: directory.appendingPathComponent("results.json").path)
         let files = try RunFiles.writeReport(result, to: directory)
@@ -88,6 +92,17 @@ public struct Benchmark: Sendable {
         try gate.save(result)
         if let baseline { try gate.check(result, against: baseline) }
         return result
+    }
+
+    /// Throws unless `twin` is a complete run of `plan`'s profile and cases,
+    /// which this run can pool its rounds with.
+    static func checkPoolable(_ twin: RunResult, with plan: SuitePlan) throws(BenchFailure) {
+        let keys = plan.cases.map { CaseResult.key(scenario: $0.scenario.rawValue, parameters: $0.parameters.values) }
+        guard twin.profile == plan.profileName, !twin.isPartial, twin.cases.map(\.key) == keys,
+              twin.designs.map(\.name) == plan.stores.map(\.name)
+        else {
+            throw .usage("--pool-with needs a complete run of the same profile, cases and stores as this one")
+        }
     }
 
     /// Where a run goes unless told: `runs/<profile>` beside the package's

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchApp
+import BenchDriver
 
 /// `bench list`: what can be measured.
 struct ListCommand: ParsableCommand {
@@ -23,11 +24,22 @@ struct ListCommand: ParsableCommand {
     @Flag(name: .customLong("scenario-ids"), help: "Print only the scenario ids, one a line, in the order a run measures them.")
     var scenarioIDs = false
 
+    @Option(name: .customLong("rounds-of"), help: ArgumentHelp(
+        "Print only the rounds a run of this profile measures per case and store (scripts/record-results splits them over two processes).",
+        valueName: "profile"))
+    var roundsOf: Profile?
+
     func validate() throws {
-        guard !(json && scenarioIDs) else { throw ValidationError("--json and --scenario-ids print different listings; give one") }
+        guard [json, scenarioIDs, roundsOf != nil].filter({ $0 }).count <= 1 else {
+            throw ValidationError("--json, --scenario-ids and --rounds-of print different listings; give one")
+        }
     }
 
     func run() {
-        print(scenarioIDs ? Listing.scenarioIDs : json ? Listing.json : Listing.text)
+        if let roundsOf {
+            print(roundsOf.defaultRounds)
+        } else {
+            print(scenarioIDs ? Listing.scenarioIDs : json ? Listing.json : Listing.text)
+        }
     }
 }

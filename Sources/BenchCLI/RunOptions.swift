@@ -6,7 +6,7 @@ extension Profile: ExpressibleByArgument {}
 
 /// What to measure: scenarios, stores, parameters, rounds, seed.
 struct RunOptions: ParsableArguments {
-    @Option(help: "How much to measure: quick (CI, about eight minutes with --instructions), default (meaningful sizes, instructions counted), full (sweeps up to 500,000 models, 4 rounds).")
+    @Option(help: "How much to measure: quick (CI, about eight minutes with --instructions), default (meaningful sizes, instructions counted), full (sweeps up to 200,000 models, 4 rounds).")
     var profile: Profile = .default
 
     @Option(name: .customLong("scenario"), help: ArgumentHelp(
@@ -47,10 +47,10 @@ struct RecordingOptions: ParsableArguments {
         """)
     var instructions: Bool?
 
-    @Option(name: .customLong("drift-from"), help: ArgumentHelp(
-        "A results.json of another run of the same build and plan: every figure's drift from it widens its interval.",
+    @Option(name: .customLong("pool-with"), help: ArgumentHelp(
+        "A results.json of another run of the same build and plan, in another process: this run follows its sweep stops and writes both runs' rounds pooled, every figure's drift between the two widening its interval (scripts/record-results splits each case's rounds so).",
         valueName: "file"))
-    var driftFrom: String?
+    var poolWith: String?
 
     @Option(help: ArgumentHelp(
         "Directory for results.json, report.md, charts/, results.csv and github-benchmark.json; default: runs/<profile> (results/ holds the published runs, which only scripts/record-results writes).",

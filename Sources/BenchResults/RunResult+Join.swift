@@ -2,7 +2,8 @@ extension RunResult {
     /// Runs of different scenarios of one plan put together into one run,
     /// as if measured in one go: a profile too long for one sitting is
     /// measured scenario by scenario. Nothing is pooled: each case is what
-    /// its own run measured, every store of it side by side in one process.
+    /// its own run measured, every store of it side by side in the same
+    /// processes.
     ///
     /// The runs must be of one commit, build, seed, profile, stores, rounds
     /// and drift commit, complete, with no case twice, on hosts of one kind

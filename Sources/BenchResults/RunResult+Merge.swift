@@ -3,9 +3,17 @@ extension RunResult {
     /// side by side. A baseline recorded this way carries the drift between
     /// processes in its rounds, which one run cannot show.
     ///
+    /// A figure only some of the runs measured (instruction counts, counted
+    /// by one of them) is pooled from those that did.
+    ///
+    /// - Parameter recordingDrift: also record each figure's drift between
+    ///   the runs (`MetricSeries.drift`, the largest between any two of
+    ///   them), which the rules of evidence widen its interval by: a run
+    ///   whose rounds were split over processes carries what the processes
+    ///   moved them by, as two whole runs of one build would.
     /// - Throws: when the runs differ in seed, build, host, toolchain, commit,
     ///   stores or cases.
-    public static func merging(_ runs: [RunResult]) throws(OutputError) -> RunResult {
+    public static func merging(_ runs: [RunResult], recordingDrift: Bool = false) throws(OutputError) -> RunResult {
         guard var merged = runs.first else { throw .malformed("merge", reason: "no runs to merge") }
         for (index, run) in runs.enumerated().dropFirst() {
             let name = "run \(index + 1)"
@@ -27,6 +35,11 @@ extension RunResult {
             merged.rounds += run.rounds
             merged.durationSeconds += run.durationSeconds
             merged.wallSeconds = merged.wallSeconds.flatMap { sum in run.wallSeconds.map { sum + $0 } }
+            merged.instructionCounting = merged.instructionCounting ?? run.instructionCounting
+        }
+        if recordingDrift {
+            merged.recordDrift(between: runs)
+            merged.driftCommit = merged.provenance.commit
         }
         merged.rankCases()
         merged.provenance.arguments = ["merged from \(runs.count) runs"] + merged.provenance.arguments
@@ -34,14 +47,37 @@ extension RunResult {
     }
 
     private static func pooled(_ mine: StoreCaseResult, _ theirs: StoreCaseResult) -> StoreCaseResult {
-        let metrics = mine.metrics.map { series -> MetricSeries in
+        var metrics = mine.metrics.map { series -> MetricSeries in
             let other = theirs.metric(series.metric.id)
             var metric = series.metric
             // A region more than one thread ran in any run is scheduled in the pool.
             if other?.metric.acrossThreads == true { metric.acrossThreads = true }
             return MetricSeries(metric: metric, rounds: series.rounds + (other?.rounds ?? []))
         }
+        metrics += theirs.metrics.filter { mine.metric($0.metric.id) == nil }
         return StoreCaseResult(store: mine.store, metrics: metrics)
+    }
+
+    /// Sets each pooled figure's drift: the largest between the medians of
+    /// any two of `runs` that measured it (none where only one did).
+    private mutating func recordDrift(between runs: [RunResult]) {
+        let runCases = runs.map { run in Dictionary(run.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) }
+        for caseIndex in cases.indices {
+            let key = cases[caseIndex].key
+            for storeIndex in cases[caseIndex].stores.indices {
+                let store = cases[caseIndex].stores[storeIndex].store
+                for metricIndex in cases[caseIndex].stores[storeIndex].metrics.indices {
+                    let id = cases[caseIndex].stores[storeIndex].metrics[metricIndex].metric.id
+                    let medians = runCases.compactMap { $0[key]?.store(store)?.metric(id)?.median }
+                    guard medians.count > 1 else { continue }
+                    var largest = 0.0
+                    for (index, first) in medians.enumerated() {
+                        for second in medians[(index + 1)...] { largest = max(largest, Self.drift(first, second)) }
+                    }
+                    cases[caseIndex].stores[storeIndex].metrics[metricIndex].drift = largest
+                }
+            }
+        }
     }
 }
 

@@ -27,6 +27,35 @@ struct BaselineCommandTests {
         #expect(outcome.output.contains("merge into empty store"))
     }
 
+    @Test("a run pooled with another of its plan writes both runs' rounds with their drift; another plan is refused")
+    func poolsWithAnotherRun() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let half = try Self.savedRun(in: directory)
+        let pooled = directory.appendingPathComponent("pooled")
+        let outcome = try BenchProcess.run([
+            "--scenario", "cold-load", "--scenario", "tag-rename", "--param", "N=200", "--param", "F=20",
+            "--param", "holders=5", "--param", "renames=2", "--rounds", "1", "--pool-with", half.path,
+            "--output", pooled.path,
+        ])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let result = try RunResult.read(from: pooled.appendingPathComponent("results.json"))
+        #expect(result.rounds == 3)
+        #expect(result.driftCommit == result.provenance.commit)
+        let timings = result.cases.flatMap(\.stores).flatMap(\.metrics).filter { $0.metric.kind == .timing }
+        #expect(!timings.isEmpty && timings.allSatisfy { $0.rounds.count == 3 && $0.drift != nil })
+
+        let otherPlan = try BenchProcess.run([
+            "--scenario", "cold-load", "--param", "N=200", "--rounds", "1", "--pool-with", half.path,
+            "--output", directory.appendingPathComponent("other").path,
+        ])
+        #expect(otherPlan.status == 64)
+        #expect(otherPlan.error.contains("--pool-with needs a complete run of the same profile, cases and stores"))
+        let missing = try BenchProcess.run(["--scenario", "cold-load", "--pool-with", "/nonexistent/results.json"])
+        #expect(missing.status == 3)
+        #expect(missing.error == "bench: error: --pool-with run cannot read /nonexistent/results.json: no such file\n")
+    }
+
     @Test("a doctored baseline with fewer notifications makes the run regress, status 2")
     func plantedRegression() throws {
         let directory = BenchProcess.temporaryDirectory()

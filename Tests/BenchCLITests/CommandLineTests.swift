@@ -25,6 +25,8 @@ struct CommandLineTests {
         (["--frobnicate"], "frobnicate"),
         (["list", "extra"], "extra"),
         (["list", "--scenario", "x"], "Unknown option '--scenario'"),
+        (["list", "--rounds-of", "fast"], "fast"),
+        (["list", "--rounds-of", "full", "--json"], "--json, --scenario-ids and --rounds-of print different listings"),
         (["soak", "--store", "coredata"], "unknown store 'coredata'"),
         (["compare", "--baseline", "b.json", "--rounds", "0"], "--rounds must be between 1 and 100"),
         (["--scenario"], "Missing value for '--scenario <id>'"),
@@ -89,9 +91,16 @@ struct CommandLineTests {
         ("soak", ["--store", "--seconds", "--threads", "--seed"]),
         ("report", ["--input", "--output", "--verification", "--readme"]),
         ("merge", ["--into"]),
-        ("list", ["--json"]),
+        ("list", ["--json", "--scenario-ids", "--rounds-of"]),
         ("count-instructions", ["--valgrind-version", "--output-file", "--case"]),
     ]
+
+    @Test("bench list --rounds-of prints the rounds a run of the profile measures, for scripts")
+    func roundsOf() throws {
+        let outcome = try BenchProcess.run(["list", "--rounds-of", "full"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "4\n")
+    }
 
     @Test("every subcommand's help shows its own options, and no stray backslash",
           arguments: ownOptions.map(\.command))

@@ -1,5 +1,6 @@
 @testable import BenchDriver
 import BenchResults
+import BenchTestSupport
 import Testing
 
 /// Where a sweep stops for a store: past its budget in every round at one
@@ -63,5 +64,21 @@ struct SweepStopsTests {
         stops.record(Self.result(unswept, ["slow": [1e9, 1e9, 1e9, 1e9]]), of: unswept)
         #expect(stops.notRun(Self.plannedCase(ObserverFanout.id, ["observers": 10_000, "ids": 1_000, "updates": 10, "churn": 2_000]))
             .isEmpty)
+    }
+
+    @Test("a run that pools its rounds with another follows that run's stops, case by case, and decides none itself")
+    func followsAnotherRunsStops() throws {
+        let plan = TinyPlans.plan([.tagRename])
+        let stopped = try #require(plan.stores.first).name
+        var other = try SuiteRunner(plan: plan, progress: SilentProgress()).run()
+        let first = try #require(other.cases.first)
+        other.cases[0].notRun = [StoreNotRun(store: stopped, missedAt: "F=1", metric: Self.figure.metric, median: 1,
+                                             budget: 1, unit: "µs")]
+        other.cases[0].stores.removeAll { $0.store == stopped }
+        let following = try SuiteRunner(plan: plan, progress: SilentProgress(), stopsFrom: other).run()
+        #expect(following.cases[0].notRun.map(\.store) == [stopped])
+        #expect(following.cases[0].stores.map(\.store) == other.cases[0].stores.map(\.store))
+        #expect(following.cases.dropFirst().allSatisfy { $0.notRun.isEmpty && $0.stores.count == plan.stores.count })
+        #expect(first.key == following.cases[0].key)
     }
 }

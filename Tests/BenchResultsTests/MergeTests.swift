@@ -1,5 +1,7 @@
 @testable import BenchResults
+import BenchStatistics
 import BenchTestSupport
+import Foundation
 import Testing
 
 @Suite("Pooling runs into a baseline")
@@ -33,6 +35,25 @@ struct MergeTests {
         }
         let oneThread = try RunResult.merging([run(acrossThreads: nil), run(acrossThreads: nil)])
         #expect(oneThread.cases[0].stores[0].metric("op.instructions")?.metric.acrossThreads == nil)
+    }
+
+    @Test("runs split from one run pool into it: a figure one run counted is kept, and each figure's drift is the halves'")
+    func poolsHalvesWithDrift() throws {
+        let metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op", kind: .instructions)
+        var counted = SyntheticRun.run(timing: [150, 149, 151])
+        counted.cases[0].stores[0].metrics.append(MetricSeries(metric: metric, rounds: [1_000]))
+        counted.instructionCounting = InstructionProvenance(valgrind: "valgrind-3.19.0", libc: "2.36", probe: 6_373)
+        let timed = SyntheticRun.run(timing: [100, 101])
+        let pooled = try RunResult.merging([counted, timed], recordingDrift: true)
+        let timing = try #require(pooled.cases[0].store("uniquing")?.metric("op.p50"))
+        #expect(timing.rounds == [150, 149, 151, 100, 101])
+        #expect(abs(try #require(timing.drift) - log(150 / 100.5)) < 1e-9)
+        let instructions = try #require(pooled.cases[0].store("uniquing")?.metric("op.instructions"))
+        #expect(instructions.rounds == [1_000] && instructions.drift == nil)
+        #expect(pooled.instructionCounting == counted.instructionCounting)
+        #expect(pooled.driftCommit == SyntheticRun.provenance.commit)
+        let plain = try RunResult.merging([counted, timed])
+        #expect(plain.cases[0].store("uniquing")?.metric("op.p50")?.drift == nil && plain.driftCommit == nil)
     }
 
     @Test("runs of other seeds or other cases are refused")

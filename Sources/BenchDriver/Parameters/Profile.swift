@@ -29,7 +29,8 @@ public enum Profile: String, CaseIterable, Sendable, Codable, CustomStringConver
     }
 
     /// The largest graph the full profile's sweeps build (feed-read,
-    /// cold-load, memory): every round builds a store of them, and at twice
-    /// this the full run no longer fits an hour.
-    public static let largestSweptGraph = 500_000
+    /// cold-load, memory): every round builds a store of them, so the size
+    /// sets much of the full run's length, while past the caches' size a
+    /// larger graph adds only build time.
+    public static let largestSweptGraph = 200_000
 }

@@ -24,11 +24,23 @@ public struct SuiteRunner {
     public let plan: SuitePlan
     public let progress: any RunProgress
     public let cancellation: CancellationFlag
+    /// Where the sweeps stop when another run decided it, by case key
+    /// (`CaseResult.key`): a run whose rounds are pooled with that run's
+    /// runs the same stores in every case. Nil: this run decides.
+    public let stopsFollowed: [String: [StoreNotRun]]?
 
-    public init(plan: SuitePlan, progress: any RunProgress, cancellation: CancellationFlag = CancellationFlag()) {
+    /// - Parameter stopsFrom: a run of the same plan whose sweep stops this
+    ///   run follows instead of deciding its own.
+    public init(
+        plan: SuitePlan, progress: any RunProgress, cancellation: CancellationFlag = CancellationFlag(),
+        stopsFrom: RunResult? = nil
+    ) {
         self.plan = plan
         self.progress = progress
         self.cancellation = cancellation
+        self.stopsFollowed = stopsFrom.map { run in
+            Dictionary(run.cases.map { ($0.key, $0.notRun) }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// Runs the plan. Returns the cases completed; `isPartial` is set when
@@ -46,11 +58,17 @@ public struct SuiteRunner {
         for (index, plannedCase) in plan.cases.enumerated() {
             if cancellation.isCancelled { break }
             progress.caseStarted(index, of: plan.cases.count, plannedCase)
-            let notRun = stopsSweeps ? stops.notRun(plannedCase) : []
+            let notRun: [StoreNotRun]
+            if let stopsFollowed {
+                notRun = stopsFollowed[CaseResult.key(
+                    scenario: plannedCase.scenario.rawValue, parameters: plannedCase.parameters.values)] ?? []
+            } else {
+                notRun = stopsSweeps ? stops.notRun(plannedCase) : []
+            }
             guard let result = try runCase(plannedCase, notRun: notRun, calibration: calibration,
                                            countsAllocations: countsAllocations)
             else { break }
-            if stopsSweeps { stops.record(result, of: plannedCase) }
+            if stopsSweeps && stopsFollowed == nil { stops.record(result, of: plannedCase) }
             cases.append(result)
             progress.caseFinished(result)
         }

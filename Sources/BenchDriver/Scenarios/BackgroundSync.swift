@@ -92,7 +92,7 @@ import Synchronization
         static let K = ParameterSpec("K", "rows on the main screen", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50)
         static let readers = ParameterSpec("readers", "background reader threads", range: 0...64, tiny: 1, quick: 0, standard: 0, full: 0)
         static let frames = ParameterSpec("frames", "frames per round (at launch, at most)", range: 10...1_000_000,
-                          tiny: 20, quick: 10_000, standard: 5_000, full: 10_000)
+                          tiny: 20, quick: 10_000, standard: 5_000, full: 5_000)
         static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 20_000)
         static let launch = ParameterSpec(variant: "launch", "1: the store starts empty and the whole graph arrives while the main thread draws",
                           range: 0...1, quick: 0, standard: 0, full: 0)
@@ -162,20 +162,20 @@ import Synchronization
         var onMain = headline
         onMain[Parameter.sync] = 2
         guard profile == .full else { return batches + [onMain] + launches }
-        // On a real clock, 5 s a round (300 or 600 frames: a p99 over 3 to 6
+        // On a real clock, 3 s a round (180 or 360 frames: a p99 over 2 to 4
         // frames); the write rate and background readers.
         let realTime = [60, 120].map { hz -> ParameterSet in
             var set = headline
             set[Parameter.hz] = hz
-            set[Parameter.frames] = hz * 5
+            set[Parameter.frames] = hz * 3
             return set
         }
-        // Faster writers over fewer frames, at least 1,000: 10,000 frames at
-        // 60,000 payloads a second are 500,000 batches a round (tens of
-        // seconds of the writer's work, 36 rounds a case).
+        // Faster writers over fewer frames, at least 200: 5,000 frames at
+        // 60,000 payloads a second are 250,000 batches a round, seconds of
+        // the writer's work in every round of every store.
         let rates = ParameterSet.sweep(parameters, profile, Parameter.rate, [600, 6_000, 60_000]).map { rated -> ParameterSet in
             var set = rated
-            set[Parameter.frames] = max(1_000, headline[Parameter.frames] * 600 / rated[Parameter.rate])
+            set[Parameter.frames] = max(200, headline[Parameter.frames] * 600 / rated[Parameter.rate])
             return set
         }
         let readers = ParameterSet.sweep(parameters, profile, Parameter.readers, [0, 1, 3])

@@ -103,7 +103,7 @@ import StoreInterface
         static let depth = ParameterSpec("depth", "reply levels above each parent", range: 0...12, tiny: 1, quick: 1, standard: 2, full: 2)
         static let listeners = ParameterSpec("listeners", "thread screens listening (each also watches the user)", range: 0...100_000,
                           tiny: 10, quick: 10, standard: 100, full: 100)
-        static let updates = ParameterSpec("updates", "updates per round", range: 1...10_000, tiny: 3, quick: 20, standard: 20, full: 50)
+        static let updates = ParameterSpec("updates", "updates per round", range: 1...10_000, tiny: 3, quick: 20, standard: 20, full: 20)
     }
     @usableFromInline
     static let parameters = [Parameter.shape, Parameter.P, Parameter.depth, Parameter.listeners, Parameter.updates]
