@@ -112,10 +112,11 @@ public enum InstructionPass {
         return counted!
     }
 
-    /// The plan's single-threaded cases up to their scenarios' limits, in
-    /// plan order: what the pass counts.
+    /// The plan's single-threaded cases up to their scenarios' limits that
+    /// something reads (`SuitePlan.Case.countsInstructions`), in plan
+    /// order: what the pass counts.
     private static func countedCases(of plan: SuitePlan) -> [SuitePlan.Case] {
-        plan.cases.filter { $0.scenario.countsInstructions(at: $0.parameters) }
+        plan.cases.filter(\.countsInstructions)
     }
 
     /// Hands out job numbers in `order` to the pass's workers, and stops

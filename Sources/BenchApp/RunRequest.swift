@@ -44,8 +44,12 @@ public struct RunRequest: Sendable {
     public func plan() throws(BenchFailure) -> SuitePlan {
         let overrides = try overrides()
         let cases = try selectedScenarios().flatMap { scenario in
-            ParameterOverride.apply(overrides, to: scenario.definition.cases(for: profile), of: scenario).map {
-                SuitePlan.Case(scenario: scenario, parameters: $0)
+            let profileCases = scenario.definition.cases(for: profile)
+            // A case asked for by --param is read: the user asked for it.
+            return ParameterOverride.apply(overrides, to: profileCases, of: scenario).map { parameters in
+                let read = profile.readsEveryCount || !overrides.isEmpty
+                    || !CaseReaders.readers(of: parameters, scenario, among: profileCases).isEmpty
+                return SuitePlan.Case(scenario: scenario, parameters: parameters, read: read)
             }
         }
         return SuitePlan(

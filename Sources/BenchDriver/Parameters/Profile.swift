@@ -15,6 +15,13 @@ public enum Profile: String, CaseIterable, Sendable, Codable, CustomStringConver
     /// profile counts only when asked (CI asks).
     public var countsInstructions: Bool { self != .quick }
 
+    /// Whether every count of a run of the profile is read: the CI gate
+    /// compares every count of a quick run with the baseline's. The other
+    /// profiles count instructions only of cases a claim, a table or a
+    /// chart reads (`CaseReaders`): the instruction pass is most of a
+    /// default run's time.
+    public var readsEveryCount: Bool { self == .quick }
+
     /// Independent rounds per case and store unless `--rounds` says otherwise.
     /// At least 4: with 3 rounds a side, the rank test cannot reach p < 0.05
     /// however far apart the stores are. The full profile runs the fewest,
