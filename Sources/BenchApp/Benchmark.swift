@@ -97,8 +97,7 @@ public struct Benchmark: Sendable {
     /// Throws unless `twin` is a complete run of `plan`'s profile and cases,
     /// which this run can pool its rounds with.
     static func checkPoolable(_ twin: RunResult, with plan: SuitePlan) throws(BenchFailure) {
-        let keys = plan.cases.map { CaseResult.key(scenario: $0.scenario.rawValue, parameters: $0.parameters.values) }
-        guard twin.profile == plan.profileName, !twin.isPartial, twin.cases.map(\.key) == keys,
+        guard twin.profile == plan.profileName, !twin.isPartial, twin.cases.map(\.key) == plan.cases.map(\.key),
               twin.designs.map(\.name) == plan.stores.map(\.name)
         else {
             throw .usage("--pool-with needs a complete run of the same profile, cases and stores as this one")

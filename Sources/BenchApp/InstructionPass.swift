@@ -64,12 +64,11 @@ public enum InstructionPass {
         let cases = countedCases(of: plan)
         guard !cases.isEmpty else { throw .failure("the run has no single-threaded case to count instructions of") }
         let valgrindVersion = try runTool(tools.valgrind, ["--version"])
-        let timed = Dictionary(measured.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let timed = measured.casesByKey
         var jobs: [Job] = []
         defer { for job in jobs { try? FileManager.default.removeItem(at: job.scratch) } }
         for (index, plannedCase) in cases.enumerated() {
-            let key = CaseResult.key(scenario: plannedCase.scenario.rawValue, parameters: plannedCase.parameters.values)
-            let notCounted = timed[key]?.notRun.map(\.store) ?? []
+            let notCounted = timed[plannedCase.key]?.notRun.map(\.store) ?? []
             guard notCounted.count < plan.stores.count else { continue }
             jobs.append(Job(caseIndex: index, notCounted: notCounted, scratch: try makeScratchDirectory()))
         }

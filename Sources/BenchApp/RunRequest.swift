@@ -43,12 +43,12 @@ public struct RunRequest: Sendable {
     /// The cases, stores, rounds and seed to run.
     public func plan() throws(BenchFailure) -> SuitePlan {
         let overrides = try overrides()
+        // A case asked for by --param is read: the user asked for it.
+        let readsEveryCase = profile.readsEveryCount || !overrides.isEmpty
         let cases = try selectedScenarios().flatMap { scenario in
             let profileCases = scenario.definition.cases(for: profile)
-            // A case asked for by --param is read: the user asked for it.
             return ParameterOverride.apply(overrides, to: profileCases, of: scenario).map { parameters in
-                let read = profile.readsEveryCount || !overrides.isEmpty
-                    || !CaseReaders.readers(of: parameters, scenario, among: profileCases).isEmpty
+                let read = readsEveryCase || !CaseReaders.readers(of: parameters, scenario, among: profileCases).isEmpty
                 return SuitePlan.Case(scenario: scenario, parameters: parameters, read: read)
             }
         }

@@ -93,9 +93,7 @@ public enum SavedRuns {
         guard let profile = Profile(rawValue: results[0].profile) else {
             throw .unusable("\(runs[0]) is a run of the \(results[0].profile) profile; only runs of a named profile join")
         }
-        let plan = try RunRequest(profile: profile).plan().cases.map {
-            CaseResult.key(scenario: $0.scenario.rawValue, parameters: $0.parameters.values)
-        }
+        let plan = try RunRequest(profile: profile).plan().cases.map(\.key)
         let position = Dictionary(plan.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         results.sort { (position[$0.cases.first?.key ?? ""] ?? .max) < (position[$1.cases.first?.key ?? ""] ?? .max) }
         let joined: RunResult

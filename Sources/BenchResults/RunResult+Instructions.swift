@@ -7,7 +7,7 @@ extension RunResult {
     public func addingInstructions(from counted: RunResult) -> RunResult {
         var merged = self
         merged.instructionCounting = counted.instructionCounting
-        let countedCases = Dictionary(counted.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let countedCases = counted.casesByKey
         for caseIndex in merged.cases.indices {
             guard let countedCase = countedCases[merged.cases[caseIndex].key] else { continue }
             for storeIndex in merged.cases[caseIndex].stores.indices {

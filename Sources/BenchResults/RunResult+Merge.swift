@@ -61,7 +61,7 @@ extension RunResult {
     /// Sets each pooled figure's drift: the largest between the medians of
     /// any two of `runs` that measured it (none where only one did).
     private mutating func recordDrift(between runs: [RunResult]) {
-        let runCases = runs.map { run in Dictionary(run.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) }
+        let runCases = runs.map(\.casesByKey)
         for caseIndex in cases.indices {
             let key = cases[caseIndex].key
             for storeIndex in cases[caseIndex].stores.indices {

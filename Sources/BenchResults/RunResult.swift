@@ -68,6 +68,13 @@ public struct RunResult: Hashable, Sendable, Codable {
 
 extension RunResult {
     /// What `store` is, if it ran.
+    /// Each case by its key (`CaseResult.key`), the first where a key
+    /// repeats: how one run finds another's twin of a case.
+    /// - Complexity: O(*c*), *c* the cases.
+    public var casesByKey: [String: CaseResult] {
+        Dictionary(cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     public func design(of store: String) -> StoreInfo? {
         designs.first { $0.name == store }
     }

@@ -84,7 +84,7 @@ public enum BaselineComparison {
         if !sameProfile {
             warnings.append("the baseline ran profile '\(baseline.profile)', this run '\(current.profile)': only the cases both ran are compared.")
         }
-        let currentCases = Dictionary(current.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let currentCases = current.casesByKey
         guard baseline.cases.contains(where: { currentCases[$0.key] != nil }) else {
             throw GateError(description: "the baseline and this run have no case in common (baseline profile '\(baseline.profile)', this run '\(current.profile)')")
         }

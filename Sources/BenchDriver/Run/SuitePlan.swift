@@ -1,4 +1,5 @@
 import BenchMetrics
+import BenchResults
 
 /// What a run will measure: cases, stores, rounds, seed.
 public struct SuitePlan: Sendable {
@@ -29,6 +30,9 @@ public struct SuitePlan: Sendable {
         }
 
         public var label: String { scenario.definition.label(for: parameters) }
+
+        /// The key its result will have (`CaseResult.key`).
+        public var key: String { CaseResult.key(scenario: scenario.rawValue, parameters: parameters.values) }
     }
 
     public var cases: [Case]

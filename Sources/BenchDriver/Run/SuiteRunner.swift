@@ -38,9 +38,7 @@ public struct SuiteRunner {
         self.plan = plan
         self.progress = progress
         self.cancellation = cancellation
-        self.stopsFollowed = stopsFrom.map { run in
-            Dictionary(run.cases.map { ($0.key, $0.notRun) }, uniquingKeysWith: { first, _ in first })
-        }
+        self.stopsFollowed = stopsFrom?.casesByKey.mapValues(\.notRun)
     }
 
     /// Runs the plan. Returns the cases completed; `isPartial` is set when
@@ -60,8 +58,7 @@ public struct SuiteRunner {
             progress.caseStarted(index, of: plan.cases.count, plannedCase)
             let notRun: [StoreNotRun]
             if let stopsFollowed {
-                notRun = stopsFollowed[CaseResult.key(
-                    scenario: plannedCase.scenario.rawValue, parameters: plannedCase.parameters.values)] ?? []
+                notRun = stopsFollowed[plannedCase.key] ?? []
             } else {
                 notRun = stopsSweeps ? stops.notRun(plannedCase) : []
             }

@@ -17,7 +17,7 @@ extension RunResult {
               mine.hostKey == theirs.hostKey else {
             throw .malformed("drift", reason: "the other run differs in seed, build, profile or host")
         }
-        let theirCases = Dictionary(other.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let theirCases = other.casesByKey
         var result = self
         for caseIndex in result.cases.indices {
             guard let twin = theirCases[result.cases[caseIndex].key] else {
