@@ -11,9 +11,11 @@ public enum Listing {
         StoreSelection.all.map { "\($0.name): \($0.design.summary)" }
     }
 
-    /// Every scenario's id, a line each, in the order a run measures them.
-    public static var scenarioIDs: String {
-        ScenarioID.allCases.map(\.rawValue).joined(separator: "\n")
+    /// The ids of the scenarios a run of `profile` measures (those with a
+    /// case in `Profile.measuredCases(of:)`), a line each, in the order it
+    /// measures them.
+    public static func scenarioIDs(of profile: Profile) -> String {
+        ScenarioID.allCases.filter { !profile.measuredCases(of: $0).isEmpty }.map(\.rawValue).joined(separator: "\n")
     }
 
     /// Every store and scenario, for people (`bench list`).
@@ -33,12 +35,14 @@ public enum Listing {
             }
             for profile in Profile.allCases {
                 let cases = definition.cases(for: profile)
-                lines.append("    \(profile) runs \(cases.count == 1 ? "1 case" : "\(cases.count) cases"), each read by "
+                let measured = profile.measuredCases(of: scenario)
+                lines.append("    \(profile) runs \(measured.count == 1 ? "1 case" : "\(measured.count) cases"), each read by "
                              + "the scenario's summary line and:")
                 for parameters in cases {
                     let readers = CaseReaders.readers(of: parameters, scenario, among: cases)
-                    lines.append("      \(definition.label(for: parameters)): "
-                                 + (readers.isEmpty ? "nothing else" : readers.joined(separator: "; ")))
+                    let read = readers.isEmpty ? "nothing else" : readers.joined(separator: "; ")
+                    let runs = measured.contains(parameters) ? "" : ", so not run (--param runs it)"
+                    lines.append("      \(definition.label(for: parameters)): \(read)\(runs)")
                 }
             }
             lines.append("")
@@ -83,7 +87,7 @@ public enum Listing {
                                   isVariant: $0.isVariant)
                     },
                     cases: Dictionary(uniqueKeysWithValues: Profile.allCases.map { profile in
-                        ("\(profile)", definition.cases(for: profile).map { definition.label(for: $0) })
+                        ("\(profile)", profile.measuredCases(of: scenario).map { definition.label(for: $0) })
                     }))
             })
         let encoder = JSONEncoder()

@@ -31,7 +31,14 @@ public struct RunRequest: Sendable {
         }
         _ = try selectedStores()
         try ParameterOverride.validate(try overrides(), for: try selectedScenarios())
-        for planned in try plan().cases {
+        let plan = try plan()
+        // A scenario named with --scenario must run; without it, the profile's cases are the run.
+        if !scenarios.isEmpty,
+           let idle = try selectedScenarios().first(where: { scenario in !plan.cases.contains { $0.scenario == scenario } }) {
+            throw .usage("the \(profile) profile runs no case of \(idle.rawValue): nothing but its summary line would read "
+                         + "one (bench list); run it with --profile quick or full, or name its case with --param")
+        }
+        for planned in plan.cases {
             do {
                 try planned.scenario.validate(planned.parameters)
             } catch {
@@ -43,13 +50,12 @@ public struct RunRequest: Sendable {
     /// The cases, stores, rounds and seed to run.
     public func plan() throws(BenchFailure) -> SuitePlan {
         let overrides = try overrides()
-        // A case asked for by --param is read: the user asked for it.
-        let readsEveryCase = profile.readsEveryCount || !overrides.isEmpty
+        // A case asked for by --param runs whatever reads it: the user asked for it.
         let cases = try selectedScenarios().flatMap { scenario in
-            let profileCases = scenario.definition.cases(for: profile)
+            let profileCases = overrides.isEmpty
+                ? profile.measuredCases(of: scenario) : scenario.definition.cases(for: profile)
             return ParameterOverride.apply(overrides, to: profileCases, of: scenario).map { parameters in
-                let read = readsEveryCase || !CaseReaders.readers(of: parameters, scenario, among: profileCases).isEmpty
-                return SuitePlan.Case(scenario: scenario, parameters: parameters, read: read)
+                SuitePlan.Case(scenario: scenario, parameters: parameters)
             }
         }
         return SuitePlan(

@@ -6,7 +6,7 @@ extension Profile: ExpressibleByArgument {}
 
 /// What to measure: scenarios, stores, parameters, rounds, seed.
 struct RunOptions: ParsableArguments {
-    @Option(help: "How much to measure: quick (CI, about eight minutes with --instructions), default (meaningful sizes, instructions counted), full (sweeps up to 200,000 models, 4 rounds).")
+    @Option(help: "How much to measure: quick (CI, about eight minutes with --instructions), default (meaningful sizes, instructions counted), full (sweeps up to 100,000 models, 4 rounds).")
     var profile: Profile = .default
 
     @Option(name: .customLong("scenario"), help: ArgumentHelp(

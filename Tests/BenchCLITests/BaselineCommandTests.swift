@@ -51,7 +51,7 @@ struct BaselineCommandTests {
         ])
         #expect(otherPlan.status == 64)
         #expect(otherPlan.error.contains("--pool-with needs a complete run of the same profile, cases and stores"))
-        let missing = try BenchProcess.run(["--scenario", "cold-load", "--pool-with", "/nonexistent/results.json"])
+        let missing = try BenchProcess.run(["--scenario", "tag-rename", "--pool-with", "/nonexistent/results.json"])
         #expect(missing.status == 3)
         #expect(missing.error == "bench: error: --pool-with run cannot read /nonexistent/results.json: no such file\n")
     }

@@ -19,6 +19,7 @@ struct CommandLineTests {
         (["--scenario", "cold-load", "--param", "N=5"], "cold-load parameter N=5 is out of range; use 10...2000000"),
         (["--scenario", "cold-load", "--param", "F=10"], "no selected scenario has a parameter 'F'"),
         (["--rounds", "0"], "--rounds must be between 1 and 100"),
+        (["--scenario", "cold-load"], "the default profile runs no case of cold-load"),
         (["--rounds", "many"], "many"),
         (["--seed", "-1"], "--seed"),
         (["--output", "/proc/version/results"], "choose another directory with --output DIR"),
@@ -26,7 +27,7 @@ struct CommandLineTests {
         (["list", "extra"], "extra"),
         (["list", "--scenario", "x"], "Unknown option '--scenario'"),
         (["list", "--rounds-of", "fast"], "fast"),
-        (["list", "--rounds-of", "full", "--json"], "--json, --scenario-ids and --rounds-of print different listings"),
+        (["list", "--rounds-of", "full", "--json"], "--json, --scenarios-of and --rounds-of print different listings"),
         (["soak", "--store", "coredata"], "unknown store 'coredata'"),
         (["compare", "--baseline", "b.json", "--rounds", "0"], "--rounds must be between 1 and 100"),
         (["--scenario"], "Missing value for '--scenario <id>'"),
@@ -50,7 +51,7 @@ struct CommandLineTests {
         (["--scenario", "tag-rename", "--param", "F=10"], "tag-rename: holders (1000) cannot exceed F (10); set the parameters with --param"),
         // The default's scrolling case scrolls once through 50,000 notes; N=10000 has 5,000.
         (["--scenario", "feed-read", "--param", "N=10000"],
-         "feed-read scroll=1 scrolls once through the notes: at N=10000 K=50 at most frames=89, got 907"),
+         "feed-read scroll=1 scrolls once through the notes: at N=10000 K=50 at most frames=89, got 180"),
         (["soak", "--seconds", "0"], "--seconds must be between 1 and 3600"),
         (["soak", "--seconds", "soon"], "'soon' is invalid for '--seconds"),
         (["soak", "--threads", "100"], "--threads must be between 1 and 64"),
@@ -91,7 +92,7 @@ struct CommandLineTests {
         ("soak", ["--store", "--seconds", "--threads", "--seed"]),
         ("report", ["--input", "--output", "--verification", "--readme"]),
         ("merge", ["--into"]),
-        ("list", ["--json", "--scenario-ids", "--rounds-of"]),
+        ("list", ["--json", "--scenarios-of", "--rounds-of"]),
         ("count-instructions", ["--valgrind-version", "--output-file", "--case"]),
     ]
 
@@ -100,6 +101,16 @@ struct CommandLineTests {
         let outcome = try BenchProcess.run(["list", "--rounds-of", "full"])
         #expect(outcome.status == 0)
         #expect(outcome.output == "4\n")
+    }
+
+    @Test("bench list --scenarios-of prints the scenarios a run of the profile measures, for scripts")
+    func scenariosOf() throws {
+        let quick = try BenchProcess.run(["list", "--scenarios-of", "quick"])
+        let standard = try BenchProcess.run(["list", "--scenarios-of", "default"])
+        #expect(quick.status == 0 && standard.status == 0)
+        #expect(quick.output.split(separator: "\n").contains("cold-load"))
+        #expect(!standard.output.split(separator: "\n").contains("cold-load"), "nothing but its summary reads it there")
+        #expect(standard.output.split(separator: "\n").first == "feed-read")
     }
 
     @Test("every subcommand's help shows its own options, and no stray backslash",

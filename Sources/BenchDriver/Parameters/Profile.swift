@@ -15,12 +15,11 @@ public enum Profile: String, CaseIterable, Sendable, Codable, CustomStringConver
     /// profile counts only when asked (CI asks).
     public var countsInstructions: Bool { self != .quick }
 
-    /// Whether every count of a run of the profile is read: the CI gate
-    /// compares every count of a quick run with the baseline's. The other
-    /// profiles count instructions only of cases a claim, a table or a
-    /// chart reads (`CaseReaders`): the instruction pass is most of a
-    /// default run's time.
-    public var readsEveryCount: Bool { self == .quick }
+    /// Whether a run of the profile measures every case its scenarios
+    /// define: the CI gate compares every figure of a quick run with the
+    /// baseline's. The other profiles measure only the cases a claim, a
+    /// table or a chart reads (`measuredCases(of:)`).
+    public var measuresEveryCase: Bool { self == .quick }
 
     /// Independent rounds per case and store unless `--rounds` says otherwise.
     /// At least 4: with 3 rounds a side, the rank test cannot reach p < 0.05
@@ -39,5 +38,5 @@ public enum Profile: String, CaseIterable, Sendable, Codable, CustomStringConver
     /// cold-load, memory): every round builds a store of them, so the size
     /// sets much of the full run's length, while past the caches' size a
     /// larger graph adds only build time.
-    public static let largestSweptGraph = 200_000
+    public static let largestSweptGraph = 100_000
 }

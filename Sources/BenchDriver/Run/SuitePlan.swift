@@ -15,19 +15,14 @@ public struct SuitePlan: Sendable {
     public struct Case: Sendable {
         public let scenario: ScenarioID
         public let parameters: ParameterSet
-        /// Whether the instruction pass counts the case: its scenario counts
-        /// instructions at its size (`ScenarioID.countsInstructions(at:)`)
-        /// and, unless every count is gated, something besides the
-        /// scenario's summary line reads it (`CaseReaders`).
-        public let countsInstructions: Bool
-
-        /// - Parameter read: whether anything besides the scenario's summary
-        ///   line reads the case, or the gate compares its counts.
-        public init(scenario: ScenarioID, parameters: ParameterSet, read: Bool = true) {
+        public init(scenario: ScenarioID, parameters: ParameterSet) {
             self.scenario = scenario
             self.parameters = parameters
-            self.countsInstructions = read && scenario.countsInstructions(at: parameters)
         }
+
+        /// Whether the instruction pass counts the case: its scenario counts
+        /// instructions at its size (`ScenarioID.countsInstructions(at:)`).
+        public var countsInstructions: Bool { scenario.countsInstructions(at: parameters) }
 
         public var label: String { scenario.definition.label(for: parameters) }
 

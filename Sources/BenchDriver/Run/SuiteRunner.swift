@@ -159,16 +159,12 @@ public struct SuiteRunner {
     }
 
     /// Why a single-threaded case has no instruction counts: it is larger
-    /// than the instruction pass counts (`BenchScenario.instructionsCountedUpTo`),
-    /// or nothing but its scenario's summary line reads it.
+    /// than the instruction pass counts (`BenchScenario.instructionsCountedUpTo`).
     static func uncountedNote(_ plannedCase: SuitePlan.Case) -> [String] {
         let scenario = plannedCase.scenario
-        guard scenario.countsInstructions, !plannedCase.countsInstructions else { return [] }
-        guard !scenario.countsInstructions(at: plannedCase.parameters), let limit = scenario.definition.instructionsCountedUpTo
-        else {
-            return ["Nothing but the scenario's summary line reads \(plannedCase.label) in this profile (`bench list`), so "
-                    + "the instruction pass leaves it out: it is timed only."]
-        }
+        guard scenario.countsInstructions, !plannedCase.countsInstructions,
+              let limit = scenario.definition.instructionsCountedUpTo
+        else { return [] }
         return ["The instruction pass counts this scenario's cases up to \(limit.parameter.name)=\(limit.value) (per operation "
                 + "a count does not grow with the graph; under callgrind the pass's time does): \(plannedCase.label) is timed only."]
     }

@@ -54,7 +54,7 @@ import StoreInterface
 
     @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
-            ? ParameterSet.sweep(parameters, profile, Parameter.N, [1_000, 10_000, 100_000, Profile.largestSweptGraph])
+            ? ParameterSet.sweep(parameters, profile, Parameter.N, [1_000, 10_000, Profile.largestSweptGraph])
             : [ParameterSet.defaults(parameters, profile)]
     }
 

@@ -58,7 +58,7 @@ import StoreInterface
 
     @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full
-            ? ParameterSet.sweep(parameters, profile, Parameter.N, [10_000, 100_000, Profile.largestSweptGraph])
+            ? ParameterSet.sweep(parameters, profile, Parameter.N, [10_000, 50_000, Profile.largestSweptGraph])
             : [ParameterSet.defaults(parameters, profile)]
     }
 

@@ -40,7 +40,7 @@ import Synchronization
     @usableFromInline enum Parameter {
         static let observers = ParameterSpec("observers", "observers registered", range: 1...1_000_000, tiny: 20, quick: 1_000, standard: 1_000, full: 10_000)
         static let ids = ParameterSpec("ids", "users the observers are spread over", range: 1...100_000, tiny: 20, quick: 1, standard: 1, full: 1)
-        static let updates = ParameterSpec("updates", "updates per round", range: 1...100_000, tiny: 3, quick: 50, standard: 50, full: 10)
+        static let updates = ParameterSpec("updates", "updates per round", range: 1...100_000, tiny: 3, quick: 50, standard: 10, full: 10)
             // 2,000: Rocket Data's addListener scans the id's listener array and
             // only an update prunes it, so churn on one id is quadratic there too;
             // at 200,000 pairs over 10,000 observers a round of snapshot-listened

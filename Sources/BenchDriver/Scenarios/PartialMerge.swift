@@ -36,14 +36,14 @@ import StoreInterface
     @usableFromInline static let origin = "Pinterest"
      /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 100_000, full: 100_000)
+        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 100_000)
         static let batch = ParameterSpec("batch", "payloads per batch (half users, half notes)", range: 2...100_000,
                           tiny: 6, quick: 50, standard: 200, full: 200)
         static let k = ParameterSpec("k", "fields each payload carries", range: 1...4, tiny: 4, quick: 2, standard: 2, full: 2)
         static let noop = ParameterSpec("noop", "share of payloads equal to the cache, %", range: 0...100, tiny: 100, quick: 30, standard: 30, full: 30)
         static let observers = ParameterSpec("observers", "models observed by a screen", range: 0...1_000_000,
                           tiny: 20, quick: 200, standard: 2_000, full: 2_000)
-        static let batches = ParameterSpec("batches", "batches merged per round", range: 1...100_000, tiny: 3, quick: 40, standard: 200, full: 200)
+        static let batches = ParameterSpec("batches", "batches merged per round", range: 1...100_000, tiny: 3, quick: 40, standard: 100, full: 100)
     }
     @usableFromInline
     static let parameters = [Parameter.N, Parameter.batch, Parameter.k, Parameter.noop, Parameter.observers, Parameter.batches]
