@@ -51,7 +51,8 @@ public struct Benchmark: Sendable {
         let plan = try request.plan()
         if let twin { try Self.checkPoolable(twin, with: plan) }
         let progress = TerminalProgress(stores: plan.stores.map(\.name), rounds: plan.rounds)
-        let runner = SuiteRunner(plan: plan, progress: progress, cancellation: Interruption.shared.flag, stopsFrom: twin)
+        let runner = SuiteRunner(plan: plan, progress: progress, cancellation: Interruption.shared.flag, pooledWith: twin,
+                                 extending: roundExtension)
         let measured: RunResult
         do {
             measured = try Interruption.shared.whileRunning { try runner.run() }
@@ -92,6 +93,17 @@ public struct Benchmark: Sendable {
         try gate.save(result)
         if let baseline { try gate.check(result, against: baseline) }
         return result
+    }
+
+    /// More rounds for a case whose claims' tests the rules of evidence leave
+    /// open, up to three times the profile's rounds or twice the time its
+    /// warm-up and first rounds took; none when --rounds fixed them, unless
+    /// the run is pooled with another, whose rounds it judges with its own.
+    var roundExtension: RoundExtension? {
+        guard request.rounds == nil || poolWith != nil else { return nil }
+        return RoundExtension(maximumRounds: 3 * request.profile.defaultRounds, timeFactor: 2) { run in
+            OpenClaims.undecided(in: run, context: .scenarios)
+        }
     }
 
     /// Throws unless `twin` is a complete run of `plan`'s profile and cases,

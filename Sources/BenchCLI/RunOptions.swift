@@ -22,7 +22,11 @@ struct RunOptions: ParsableArguments {
         valueName: "name=value"))
     var parameters: [String] = []
 
-    @Option(help: "Independent rounds per case and store (1...100; below 4 no difference can be significant); default 5.")
+    @Option(help: """
+        Independent rounds per case and store (1...100; below 4 no difference can be significant), and no more. \
+        Without it, the profile's (5; full 4), and a timed case a claim's test leaves undecided gets more, up to \
+        three times as many or twice its first rounds' time.
+        """)
     var rounds: Int?
 
     @Option(help: "Seed of every generated workload; the same seed gives the same operations.")

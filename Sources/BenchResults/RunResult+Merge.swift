@@ -29,8 +29,7 @@ extension RunResult {
                     throw .malformed(name, reason: "it ran other stores than the first run in \(run.cases[caseIndex].title) "
                         + "(a sweep stopped a store in one run and not in the other)")
                 }
-                let pairs = zip(merged.cases[caseIndex].stores, run.cases[caseIndex].stores)
-                merged.cases[caseIndex].stores = pairs.map { mine, theirs in pooled(mine, theirs) }
+                merged.cases[caseIndex].pool(run.cases[caseIndex])
             }
             merged.rounds += run.rounds
             merged.durationSeconds += run.durationSeconds
@@ -44,18 +43,6 @@ extension RunResult {
         merged.rankCases()
         merged.provenance.arguments = ["merged from \(runs.count) runs"] + merged.provenance.arguments
         return merged
-    }
-
-    private static func pooled(_ mine: StoreCaseResult, _ theirs: StoreCaseResult) -> StoreCaseResult {
-        var metrics = mine.metrics.map { series -> MetricSeries in
-            let other = theirs.metric(series.metric.id)
-            var metric = series.metric
-            // A region more than one thread ran in any run is scheduled in the pool.
-            if other?.metric.acrossThreads == true { metric.acrossThreads = true }
-            return MetricSeries(metric: metric, rounds: series.rounds + (other?.rounds ?? []))
-        }
-        metrics += theirs.metrics.filter { mine.metric($0.metric.id) == nil }
-        return StoreCaseResult(store: mine.store, metrics: metrics)
     }
 
     /// Sets each pooled figure's drift: the largest between the medians of
@@ -95,5 +82,27 @@ extension RunResult {
         guard this.commit == that.commit else {
             throw .malformed(name, reason: "it ran commit \(this.commit ?? "unknown"), the first run \(that.commit ?? "unknown")")
         }
+    }
+}
+
+extension CaseResult {
+    /// Adds `other`'s rounds, of the same case in another run, to each of
+    /// this case's stores it also ran: the two runs' rounds side by side.
+    /// A figure only `other` measured is taken from it.
+    /// - Complexity: O(*m*²) for *m* metrics per store.
+    mutating func pool(_ other: CaseResult) {
+        stores = stores.map { mine in other.store(mine.store).map { Self.pooled(mine, $0) } ?? mine }
+    }
+
+    private static func pooled(_ mine: StoreCaseResult, _ theirs: StoreCaseResult) -> StoreCaseResult {
+        var metrics = mine.metrics.map { series -> MetricSeries in
+            let other = theirs.metric(series.metric.id)
+            var metric = series.metric
+            // A region more than one thread ran in any run is scheduled in the pool.
+            if other?.metric.acrossThreads == true { metric.acrossThreads = true }
+            return MetricSeries(metric: metric, rounds: series.rounds + (other?.rounds ?? []))
+        }
+        metrics += theirs.metrics.filter { mine.metric($0.metric.id) == nil }
+        return StoreCaseResult(store: mine.store, metrics: metrics)
     }
 }

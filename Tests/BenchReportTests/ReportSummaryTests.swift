@@ -185,15 +185,29 @@ struct ReportSummaryTests {
         #expect(allowed.contains("| **holds** |"))
     }
 
-    @Test("a ratio whose interval straddles the bound is not shown, and the verdict says what would show it")
-    func claimNotShown() {
-        // The favoured store is 1.36× the other's median, its rounds from 1.16× to 1.9×.
+    /// The favoured store b is 1.36× a's median, its rounds from 1.16× to 1.9×:
+    /// against a bound of 1.25×, not shown.
+    static func straddling() -> RunResult {
         var run = Self.run(["a": 100, "b": 136, "c": 500])
         run.cases[0].stores[1].metrics[0] = MetricSeries(metric: run.cases[0].stores[1].metrics[0].metric,
                                                          rounds: [136, 150, 120, 190, 116])
         run.cases[0] = CaseResult(scenario: "demo", label: "N=1", parameters: ["N": 1], headline: "op.p50", notes: [],
                                   stores: run.cases[0].stores)
-        let report = MarkdownReport.render(run, context: Self.claims([
+        return run
+    }
+
+    @Test("a finding the rules of evidence leave not shown is open, for a run to add rounds to; a decided one is not")
+    func openClaims() {
+        let open = Self.straddling()
+        let test = [ClaimTest(scenario: "demo", metric: "op.p50", rule: .familyWithin(1.25))]
+        #expect(OpenClaims.undecided(in: open, context: Self.claims(test)) == ["claim 1 (Seed) in demo N=1"])
+        #expect(OpenClaims.undecided(in: Self.run(["a": 300, "b": 100, "c": 200]), context: Self.claims(test)).isEmpty)
+        #expect(OpenClaims.undecided(in: open, context: ReportContext()).isEmpty, "no claim, nothing open")
+    }
+
+    @Test("a ratio whose interval straddles the bound is not shown, and the verdict says what would show it")
+    func claimNotShown() {
+        let report = MarkdownReport.render(Self.straddling(), context: Self.claims([
             ClaimTest(scenario: "demo", metric: "op.p50", rule: .familyWithin(1.25)),
         ]))
         #expect(report.contains("| **not shown by this run** (its interval straddles the bound"))

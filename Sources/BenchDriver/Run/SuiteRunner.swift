@@ -19,7 +19,8 @@ public protocol RunProgress: Sendable {
 
 /// Runs a plan: every case on every store, a warm-up round each and then
 /// round after round, each round on a fresh store, the stores' order
-/// alternating between rounds so neither always runs first.
+/// alternating between rounds so neither always runs first; with a
+/// `RoundExtension`, more rounds of a case whose claims' tests are open.
 public struct SuiteRunner {
     public let plan: SuitePlan
     public let progress: any RunProgress
@@ -28,17 +29,28 @@ public struct SuiteRunner {
     /// (`CaseResult.key`): a run whose rounds are pooled with that run's
     /// runs the same stores in every case. Nil: this run decides.
     public let stopsFollowed: [String: [StoreNotRun]]?
+    /// How cases left undecided get more rounds; nil: every case runs the plan's rounds.
+    public let roundExtension: RoundExtension?
+    /// The cases of the run this one is pooled with, by key: an extension
+    /// judges both runs' rounds together.
+    let pooledCases: [String: CaseResult]?
 
-    /// - Parameter stopsFrom: a run of the same plan whose sweep stops this
-    ///   run follows instead of deciding its own.
+    /// - Parameters:
+    ///   - stopsFrom: a run of the same plan whose sweep stops this run
+    ///     follows instead of deciding its own.
+    ///   - pooledWith: a run of the same plan whose rounds will be pooled
+    ///     with this run's (its sweep stops are followed too).
+    ///   - extending: how to add rounds to a case left undecided.
     public init(
         plan: SuitePlan, progress: any RunProgress, cancellation: CancellationFlag = CancellationFlag(),
-        stopsFrom: RunResult? = nil
+        stopsFrom: RunResult? = nil, pooledWith: RunResult? = nil, extending: RoundExtension? = nil
     ) {
         self.plan = plan
         self.progress = progress
         self.cancellation = cancellation
-        self.stopsFollowed = stopsFrom?.casesByKey.mapValues(\.notRun)
+        self.stopsFollowed = (pooledWith ?? stopsFrom)?.casesByKey.mapValues(\.notRun)
+        self.pooledCases = pooledWith?.casesByKey
+        self.roundExtension = extending
     }
 
     /// Runs the plan. Returns the cases completed; `isPartial` is set when
@@ -48,6 +60,10 @@ public struct SuiteRunner {
         let countsAllocations = (try? AllocatorCheck.requireJemalloc()) != nil
         let calibration = ClockCalibration.measure()
         let harness = HarnessCosts.measure(calibration)
+        let provenance = Provenance.collect(seed: plan.seed)
+        let emptyRun = RunResult(
+            provenance: provenance, profile: plan.profileName, rounds: plan.rounds, designs: plan.stores.map(\.info),
+            harness: harness, primitiveCosts: [], cases: [], durationSeconds: 0, warmUpRounds: 1)
         let primitiveCosts = plan.measuresPrimitiveCosts && plan.measuresTimings && !cancellation.isCancelled
             ? PrimitiveCosts.measure(calibration: calibration, countsAllocations: countsAllocations)
             : []
@@ -63,14 +79,14 @@ public struct SuiteRunner {
                 notRun = stopsSweeps ? stops.notRun(plannedCase) : []
             }
             guard let result = try runCase(plannedCase, notRun: notRun, calibration: calibration,
-                                           countsAllocations: countsAllocations)
+                                           countsAllocations: countsAllocations, emptyRun: emptyRun)
             else { break }
             if stopsSweeps && stopsFollowed == nil { stops.record(result, of: plannedCase) }
             cases.append(result)
             progress.caseFinished(result)
         }
         return RunResult(
-            provenance: Provenance.collect(seed: plan.seed),
+            provenance: provenance,
             profile: plan.profileName,
             rounds: plan.rounds,
             designs: plan.stores.map(\.info),
@@ -89,7 +105,8 @@ public struct SuiteRunner {
     private var stopsSweeps: Bool { plan.measuresTimings }
 
     private func runCase(
-        _ plannedCase: SuitePlan.Case, notRun: [StoreNotRun], calibration: ClockCalibration, countsAllocations: Bool
+        _ plannedCase: SuitePlan.Case, notRun: [StoreNotRun], calibration: ClockCalibration, countsAllocations: Bool,
+        emptyRun: RunResult
     ) throws -> CaseResult? {
         let scenario = plannedCase.scenario
         let started = MonotonicClock.now()
@@ -121,26 +138,91 @@ public struct SuiteRunner {
             warmUps[store.name] = try runRound(store, nil, plan.warmUpPass)
         }
         var rounds: [String: [RoundMetrics]] = [:]
-        for round in 0..<min(plan.rounds, scenario.definition.maximumRounds ?? plan.rounds) {
-            let order = round.isMultiple(of: 2) ? stores : stores.reversed()
-            for store in order {
-                if cancellation.isCancelled { return nil }
+        /// False when cancelled.
+        func runEveryStore(round: Int) throws -> Bool {
+            for store in round.isMultiple(of: 2) ? stores : stores.reversed() {
+                if cancellation.isCancelled { return false }
                 rounds[store.name, default: []].append(try runRound(store, round, plan.measuredPass))
             }
+            return true
         }
-        let results = stores.map { store in
-            var metrics = Self.series(rounds[store.name] ?? [])
-            switch plan.measurement {
-            case .timings:
-                // What only the warm-up counts (lock acquisitions), from its one round.
-                let measured = Set(metrics.map(\.metric.id))
-                metrics += Self.series(warmUps[store.name].map { [$0] } ?? []).filter { !measured.contains($0.metric.id) }
-            case .instructions:
-                metrics = metrics.filter { $0.metric.kind == .instructions }
-            }
-            return StoreCaseResult(store: store.name, metrics: metrics)
+        let baseRounds = min(plan.rounds, scenario.definition.maximumRounds ?? plan.rounds)
+        for round in 0..<baseRounds {
+            guard try runEveryStore(round: round) else { return nil }
         }
-        return caseResult(plannedCase, stores: results, notRun: notRun, started: started)
+        var result = caseResult(plannedCase, stores: stores.map { results(of: $0, rounds, warmUps) }, notRun: notRun,
+                                started: started)
+        guard let extending = extending(plannedCase) else { return result }
+        // More rounds while a claim's test is open, within the case's budget.
+        let limit = min(extending.maximumRounds, scenario.definition.maximumRounds ?? .max)
+        let budget = Double(MonotonicClock.now() - started) * extending.timeFactor
+        var ran = baseRounds
+        func undecided() -> [String] { extending.undecided(judged(result, emptyRun)) }
+        var open = undecided()
+        while !open.isEmpty && pooledRounds(result, ran) < limit && Double(MonotonicClock.now() - started) < budget {
+            guard try runEveryStore(round: ran) else { return nil }
+            ran += 1
+            result.stores = stores.map { results(of: $0, rounds, warmUps) }
+            open = undecided()
+        }
+        result.notes += Self.extensionNotes(added: ran - baseRounds, inAll: pooledRounds(result, ran), open: open,
+                                            extending)
+        result.durationSeconds = Double(MonotonicClock.now() - started) / 1e9
+        return result
+    }
+
+    /// A store's figures from its rounds: in the timing pass, with what only
+    /// its warm-up counts (lock acquisitions) from that one round.
+    private func results(
+        of store: StoreRunner, _ rounds: [String: [RoundMetrics]], _ warmUps: [String: RoundMetrics]
+    ) -> StoreCaseResult {
+        var metrics = Self.series(rounds[store.name] ?? [])
+        switch plan.measurement {
+        case .timings:
+            let measured = Set(metrics.map(\.metric.id))
+            metrics += Self.series(warmUps[store.name].map { [$0] } ?? []).filter { !measured.contains($0.metric.id) }
+        case .instructions:
+            metrics = metrics.filter { $0.metric.kind == .instructions }
+        }
+        return StoreCaseResult(store: store.name, metrics: metrics)
+    }
+
+    /// The extension that applies to a case: timed, not decided by an
+    /// instruction count, and the run asked for one.
+    private func extending(_ plannedCase: SuitePlan.Case) -> RoundExtension? {
+        guard let roundExtension, plan.measuresTimings, !plannedCase.countsInstructions else { return nil }
+        return roundExtension
+    }
+
+    /// A run of the one case as it will be written: when this run is pooled
+    /// with another, both runs' rounds with their drift, as the rules of
+    /// evidence will judge them.
+    private func judged(_ result: CaseResult, _ emptyRun: RunResult) -> RunResult {
+        var mine = emptyRun
+        mine.cases = [result]
+        guard let other = pooledCases?[result.key] else { return mine }
+        var theirs = emptyRun
+        theirs.cases = [other]
+        // Both follow one run's sweep stops, so they ran the same stores.
+        return (try? RunResult.merging([mine, theirs], recordingDrift: true)) ?? mine
+    }
+
+    /// Rounds of the case in all: this run's and the pooled run's.
+    private func pooledRounds(_ result: CaseResult, _ ran: Int) -> Int {
+        ran + (pooledCases?[result.key]?.stores.flatMap(\.metrics).map(\.rounds.count).max() ?? 0)
+    }
+
+    /// What a case's added rounds say under its table.
+    static func extensionNotes(added: Int, inAll: Int, open: [String], _ extending: RoundExtension) -> [String] {
+        guard added > 0 || !open.isEmpty else { return [] }
+        let rounds = "\(inAll) rounds in all"
+        guard !open.isEmpty else {
+            return ["Rounds were added while a claim's test was not shown, until it was: \(rounds) (\(added) added)."]
+        }
+        let budget = "at most \(extending.maximumRounds) rounds, or \(extending.timeFactor.formatted())× the time of "
+            + "its warm-up and first rounds"
+        return ["Still not shown when the case's budget ran out (\(budget)) after \(rounds), \(added) added: "
+                + open.joined(separator: "; ") + "."]
     }
 
     /// The case's result from what its stores measured, timed from `started`.
