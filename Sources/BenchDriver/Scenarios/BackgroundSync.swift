@@ -170,8 +170,8 @@ import Synchronization
             set[Parameter.frames] = hz * 3
             return set
         }
-        // Faster writers over fewer frames, at least 200: 5,000 frames at
-        // 60,000 payloads a second are 250,000 batches a round, seconds of
+        // Faster writers over fewer frames, at least 200: 2,500 frames at
+        // 60,000 payloads a second are 125,000 batches a round, seconds of
         // the writer's work in every round of every store.
         let rates = ParameterSet.sweep(parameters, profile, Parameter.rate, [600, 6_000, 60_000]).map { rated -> ParameterSet in
             var set = rated
