@@ -75,7 +75,7 @@ struct SweepStopsTests {
         other.cases[0].notRun = [StoreNotRun(store: stopped, missedAt: "F=1", metric: Self.figure.metric, median: 1,
                                              budget: 1, unit: "µs")]
         other.cases[0].stores.removeAll { $0.store == stopped }
-        let following = try SuiteRunner(plan: plan, progress: SilentProgress(), stopsFrom: other).run()
+        let following = try SuiteRunner(plan: plan, progress: SilentProgress(), pooledWith: other).run()
         #expect(following.cases[0].notRun.map(\.store) == [stopped])
         #expect(following.cases[0].stores.map(\.store) == other.cases[0].stores.map(\.store))
         #expect(following.cases.dropFirst().allSatisfy { $0.notRun.isEmpty && $0.stores.count == plan.stores.count })

@@ -36,19 +36,18 @@ public struct SuiteRunner {
     let pooledCases: [String: CaseResult]?
 
     /// - Parameters:
-    ///   - stopsFrom: a run of the same plan whose sweep stops this run
-    ///     follows instead of deciding its own.
     ///   - pooledWith: a run of the same plan whose rounds will be pooled
-    ///     with this run's (its sweep stops are followed too).
+    ///     with this run's: its sweep stops are followed instead of this
+    ///     run deciding its own.
     ///   - extending: how to add rounds to a case left undecided.
     public init(
         plan: SuitePlan, progress: any RunProgress, cancellation: CancellationFlag = CancellationFlag(),
-        stopsFrom: RunResult? = nil, pooledWith: RunResult? = nil, extending: RoundExtension? = nil
+        pooledWith: RunResult? = nil, extending: RoundExtension? = nil
     ) {
         self.plan = plan
         self.progress = progress
         self.cancellation = cancellation
-        self.stopsFollowed = (pooledWith ?? stopsFrom)?.casesByKey.mapValues(\.notRun)
+        self.stopsFollowed = pooledWith?.casesByKey.mapValues(\.notRun)
         self.pooledCases = pooledWith?.casesByKey
         self.roundExtension = extending
     }
