@@ -22,14 +22,17 @@ public struct Benchmark: Sendable {
     /// both runs' rounds pooled, with every figure's drift between them
     /// (`RunResult.merging(_:recordingDrift:)`).
     public var poolWith: String?
+    /// How many cases the instruction pass counts at a time; nil: one per core.
+    public var instructionWorkers: Int?
     public var gate: Gate
 
     public init(request: RunRequest, countsInstructions: Bool? = nil, output: String? = nil, poolWith: String? = nil,
-                gate: Gate = Gate()) {
+                instructionWorkers: Int? = nil, gate: Gate = Gate()) {
         self.request = request
         self.countsInstructions = countsInstructions
         self.output = output
         self.poolWith = poolWith
+        self.instructionWorkers = instructionWorkers
         self.gate = gate
     }
 
@@ -70,7 +73,8 @@ public struct Benchmark: Sendable {
         var result = measured
         if let instructionTools, !measured.isPartial {
             print("\nCounting instructions under callgrind (each case once more, single-threaded scenarios only):")
-            result = measured.addingInstructions(from: try InstructionPass.run(request, plan: plan, measured: measured, tools: instructionTools))
+            result = measured.addingInstructions(from: try InstructionPass.run(
+                request, plan: plan, measured: measured, tools: instructionTools, workers: instructionWorkers))
         }
         var wallSeconds = Double(MonotonicClock.now() - started) / 1e9
         if let twin, !measured.isPartial {

@@ -57,9 +57,10 @@ public enum InstructionPass {
     /// and the rest are not passed on).
     ///
     /// A store the timing pass did not run in a case (`CaseResult.notRun`,
-    /// in `measured`) is not counted there either.
+    /// in `measured`) is not counted there either. `workers`, when given,
+    /// replaces the core count as the number of children at a time.
     static func run(
-        _ request: RunRequest, plan: SuitePlan, measured: RunResult, tools: Tools
+        _ request: RunRequest, plan: SuitePlan, measured: RunResult, tools: Tools, workers: Int? = nil
     ) throws(BenchFailure) -> RunResult {
         let cases = countedCases(of: plan)
         guard !cases.isEmpty else { throw .failure("the run has no single-threaded case to count instructions of") }
@@ -88,7 +89,7 @@ public enum InstructionPass {
                 && !cases[jobs[second].caseIndex].scenario.countsLargeOperationsWhole
         }
         let queue = JobQueue(order: order)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
+        let workers = max(1, min(workers ?? ProcessInfo.processInfo.activeProcessorCount, jobs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { [jobs] _ in
             while let index = queue.next() {
                 let counting = cases[jobs[index].caseIndex]

@@ -36,7 +36,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         try Benchmark(request: selection.request, countsInstructions: recording.instructions, output: recording.output,
-                      poolWith: recording.poolWith,
+                      poolWith: recording.poolWith, instructionWorkers: recording.instructionWorkers,
                       gate: Gate(baseline: baseline, saveAs: saveBaseline, timingTolerance: timing.tolerance)).run()
     }
 }

@@ -56,6 +56,17 @@ struct RecordingOptions: ParsableArguments {
         valueName: "file"))
     var poolWith: String?
 
+    /// For showing that counts do not depend on how many cases are counted
+    /// side by side (docs/METHODS.md); a run leaves it to the core count.
+    @Option(name: .customLong("instruction-workers"), help: .hidden)
+    var instructionWorkers: Int?
+
+    func validate() throws {
+        if let instructionWorkers, !(1...64).contains(instructionWorkers) {
+            throw ValidationError("--instruction-workers must be between 1 and 64, got \(instructionWorkers)")
+        }
+    }
+
     @Option(help: ArgumentHelp(
         "Directory for results.json, report.md, charts/, results.csv and github-benchmark.json; default: runs/<profile> (results/ holds the published runs, which only scripts/record-results writes).",
         valueName: "dir"))
