@@ -24,7 +24,7 @@ struct RunOptions: ParsableArguments {
 
     @Option(help: """
         Independent rounds per case and store (1...100; below 4 no difference can be significant), and no more. \
-        Without it, the profile's (5; full 4), and a timed case a claim's test leaves undecided gets more, up to \
+        Without it, the profile's (quick 5, default and full 4), and a timed case a claim's test leaves undecided gets more, up to \
         three times as many or twice its first rounds' time.
         """)
     var rounds: Int?

@@ -87,8 +87,9 @@ struct TimedLoopTests {
         #expect(InstructionSample.operations(of: 500_000) == 50_000)
         // Alike operations: the last quarter, at least eight; long loops as before.
         #expect(InstructionSample.operations(of: 1, .alike) == 1)
-        #expect(InstructionSample.operations(of: 8, .alike) == 8)
-        #expect(InstructionSample.operations(of: 20, .alike) == 8)
+        #expect(InstructionSample.operations(of: 4, .alike) == 4)
+        #expect(InstructionSample.operations(of: 8, .alike) == 4)
+        #expect(InstructionSample.operations(of: 20, .alike) == 5)
         #expect(InstructionSample.operations(of: 50, .alike) == 12)
         #expect(InstructionSample.operations(of: 2_000, .alike) == 500)
         #expect(InstructionSample.operations(of: 200_000, .alike) == 20_000)

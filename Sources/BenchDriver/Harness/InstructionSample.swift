@@ -14,9 +14,10 @@
 /// A loop whose operations are alike (`Operations.alike`: the same work on
 /// a store in the same state, as a rename of one tag or an update of one
 /// user, each settled before the next) is counted on its last quarter, at
-/// least `fewAlike`: a short loop of large operations (20 renames, each a
-/// few milliseconds) is what the pass spends its time on, and each one
-/// counts what the others would (tag-rename's counts moved by under 1%). A
+/// least `fewAlike`: a short loop of large operations (renames, updates of
+/// a user embedded in a thousand parents, each milliseconds) is what the
+/// pass spends its time on, and each one counts what the others would
+/// (tag-rename's counts moved by under 1%). A
 /// loop whose operations grow or differ keeps the rule above: cascade-delete's
 /// last 8 of 20 deletes counted 31 to 47% fewer instructions a delete than
 /// all 20 (why the later deletes cost less was not looked into).
@@ -30,7 +31,7 @@
     /// Loops up to this long are counted whole, unless alike.
     static let whole = 2_000
     /// A loop of alike operations up to this long is counted whole.
-    static let fewAlike = 8
+    static let fewAlike = 4
 
     /// The operations counted of a loop of `count`: its last this many, after
     /// the rest ran uncounted.

@@ -23,14 +23,14 @@ public enum Profile: String, CaseIterable, Sendable, Codable, CustomStringConver
 
     /// Independent rounds per case and store unless `--rounds` says otherwise.
     /// At least 4: with 3 rounds a side, the rank test cannot reach p < 0.05
-    /// however far apart the stores are. The full profile runs the fewest,
-    /// 4: its single-threaded cases are decided by instruction counts, which
-    /// need no rounds, and its largest cases set its length.
+    /// however far apart the stores are. The default and full profiles run
+    /// that fewest: their single-threaded cases are decided by instruction
+    /// counts, which need no rounds, and a case whose claims stay open gets
+    /// more (`RoundExtension`).
     public var defaultRounds: Int {
         switch self {
         case .quick: 5
-        case .default: 5
-        case .full: 4
+        case .default, .full: 4
         }
     }
 

@@ -39,7 +39,7 @@ import StoreInterface
         static let policy = ParameterSpec(variant: "policy", "weak-table purge: 0 manual, 1 every 1024 insertions, 2 on doubling", range: 0...2,
                           quick: 2, standard: 2, full: 2)
         static let steps = ParameterSpec("steps", "look-up-and-hold steps per round", range: 1...10_000_000,
-                          tiny: 300, quick: 50_000, standard: 100_000, full: 100_000)
+                          tiny: 300, quick: 50_000, standard: 50_000, full: 50_000)
     }
     @usableFromInline
     static let parameters = [Parameter.N, Parameter.holders, Parameter.hit, Parameter.policy, Parameter.steps]

@@ -39,7 +39,7 @@ import Synchronization
         static let rate = ParameterSpec("rate", "writes per second", range: 1...1_000_000, tiny: 200, quick: 2_000, standard: 5_000, full: 5_000)
         static let readers = ParameterSpec("readers", "reader threads", range: 1...64, tiny: 1, quick: 2, standard: 2, full: 2)
         static let ms = ParameterSpec("ms", "duration of a round in milliseconds", range: 100...600_000,
-                          tiny: 100, quick: 1_000, standard: 500, full: 1_000)
+                          tiny: 100, quick: 1_000, standard: 250, full: 1_000)
         static let locking = ParameterSpec(variant: "locking", "uniquing row reads: 0 lock per object, 1 lock per field", range: 0...1,
                           quick: 0, standard: 0, full: 0)
     }

@@ -29,18 +29,18 @@ import StoreInterface
     @usableFromInline static let origin = "every list screen"
     /// A lookup or a frame counts the same instructions in a larger graph
     /// (callgrind sees no cache misses), while the pass builds each store
-    /// twice under Valgrind: at the largest sweep, minutes a store.
+    /// twice under Valgrind: past the default graph, minutes a store.
     @usableFromInline
-    static let instructionsCountedUpTo: (parameter: ParameterSpec, value: Int)? = (Parameter.N, 100_000)
+    static let instructionsCountedUpTo: (parameter: ParameterSpec, value: Int)? = (Parameter.N, 20_000)
      /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
         static let N = ParameterSpec("N", "models in the graph (half of them notes)", range: 100...2_000_000,
                           tiny: 300, quick: 4_000, standard: 20_000, full: 100_000)
         static let K = ParameterSpec("K", "rows per frame", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50)
         static let frames = ParameterSpec("frames", "frames rendered per round", range: 1...1_000_000,
-                          tiny: 20, quick: 2_000, standard: 2_000, full: 2_000)
+                          tiny: 20, quick: 2_000, standard: 1_000, full: 1_000)
         static let lookups = ParameterSpec("lookups", "lookups timed per round", range: 1...10_000_000,
-                          tiny: 200, quick: 20_000, standard: 20_000, full: 20_000)
+                          tiny: 200, quick: 20_000, standard: 10_000, full: 10_000)
         static let scroll = ParameterSpec(variant: "scroll", "0: the same K rows every frame; 1: a list scrolling K rows a frame, holding "
                           + "only what is on screen and a small prefetch, each new row looked up and observed as it "
                           + "appears", range: 0...1, quick: 0, standard: 0, full: 0)
