@@ -2,6 +2,7 @@ import BenchDriver
 import BenchMetrics
 import BenchStatistics
 import BenchResults
+import Instrumentation
 import Foundation
 
 /// `bench --instructions`: the run's single-threaded scenarios once more,
@@ -96,7 +97,11 @@ public enum InstructionPass {
                 FileHandle.standardError.write(Data(
                     "bench: counting [\(index + 1)/\(jobs.count)] \(counting.scenario.rawValue) \(counting.label)\n".utf8))
                 do throws(BenchFailure) {
+                    let started = MonotonicClock.now()
                     try jobs[index].run(request, tools: tools, valgrindVersion: valgrindVersion)
+                    let seconds = Double(MonotonicClock.now() - started) / 1e9
+                    FileHandle.standardError.write(Data(
+                        "bench: counted [\(index + 1)/\(jobs.count)] in \(Int(seconds.rounded())) s\n".utf8))
                 } catch {
                     queue.fail(error)
                 }

@@ -12,13 +12,13 @@ struct CaseReadersTests {
 
     @Test("a case is read by the claims, decision-table, scaling and chart readers that select it, and by nothing else")
     func readersOfFullCases() {
-        let renamed = Self.readers(TagRename.id, .full, "F=10000 holders=1000 renames=4")
+        let renamed = Self.readers(TagRename.id, .full, "F=10000 holders=1000 renames=3")
         #expect(renamed.contains { $0.hasPrefix("claim 6 ") })
         #expect(renamed.contains { $0.hasPrefix("decision table: ") })
         #expect(renamed.contains { $0.hasPrefix("scaling table: ") })
         #expect(renamed.contains("charts by F"))
         // Its holders differ from the larger sizes', so no chart draws it.
-        #expect(!Self.readers(TagRename.id, .full, "F=10 holders=10 renames=4").contains { $0.hasPrefix("charts") })
+        #expect(!Self.readers(TagRename.id, .full, "F=10 holders=10 renames=3").contains { $0.hasPrefix("charts") })
     }
 
     @Test("a case only the scenario's summary reads has no readers")

@@ -92,7 +92,7 @@ import Synchronization
         static let K = ParameterSpec("K", "rows on the main screen", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50)
         static let readers = ParameterSpec("readers", "background reader threads", range: 0...64, tiny: 1, quick: 0, standard: 0, full: 0)
         static let frames = ParameterSpec("frames", "frames per round (at launch, at most)", range: 10...1_000_000,
-                          tiny: 20, quick: 10_000, standard: 1_500, full: 2_500)
+                          tiny: 20, quick: 10_000, standard: 1_000, full: 2_500)
         static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 20_000)
         static let launch = ParameterSpec(variant: "launch", "1: the store starts empty and the whole graph arrives while the main thread draws",
                           range: 0...1, quick: 0, standard: 0, full: 0)

@@ -28,7 +28,7 @@ import StoreInterface
     @usableFromInline static let origin = "Rocket Data, Core Data"
      /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let P = ParameterSpec("P", "thread roots each deleted user authored", range: 1...100_000, tiny: 6, quick: 20, standard: 200, full: 200)
+        static let P = ParameterSpec("P", "thread roots each deleted user authored", range: 1...100_000, tiny: 6, quick: 20, standard: 100, full: 200)
         static let depth = ParameterSpec("depth", "reply levels below each root (2 replies each)", range: 0...10, tiny: 2, quick: 2, standard: 3, full: 3)
         static let victims = ParameterSpec("victims", "users deleted per round, one operation each", range: 1...1_000,
                           tiny: 2, quick: 10, standard: 10, full: 10)

@@ -139,9 +139,10 @@ import StoreInterface
         context.progress(0.3)
         metrics.addLoop(Metric.heldLookup, "held lookup", held, bound: .lookup, floor: Metric.lookupFloor)
 
-        // A page on screen, rendered frame after frame.
+        // A page on screen, rendered frame after frame: the same rows of the
+        // same store every frame, so alike for the instruction pass.
         let page = screens!.snapshot.prefix(rows).compactMap { $0 }
-        let frames = try TimedLoop.run(count: parameters[Parameter.frames], warmup: 100, context: context) { _ in
+        let frames = try TimedLoop.run(count: parameters[Parameter.frames], warmup: 100, .alike, context: context) { _ in
             for handle in page { store.display(handle, into: &checksum) }
         }
         metrics.addLoop(Metric.frame, "frame of K rows", frames, floor: Metric.frameFloor)
@@ -183,7 +184,7 @@ import StoreInterface
             consume(Store.Floor.lookUp(ids[index], in: store))
         }
         metrics.addLoop(Metric.lookupFloor, "held lookup floor", lookupFloor, informational: true)
-        let frameFloor = try TimedLoop.run(count: frames, warmup: 100, context: context) { _ in
+        let frameFloor = try TimedLoop.run(count: frames, warmup: 100, .alike, context: context) { _ in
             for handle in page { Store.Floor.display(handle, of: store, into: &checksum) }
         }
         metrics.addLoop(Metric.frameFloor, "frame of K rows floor", frameFloor, informational: true)

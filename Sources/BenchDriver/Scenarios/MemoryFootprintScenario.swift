@@ -36,7 +36,7 @@ import StoreInterface
     @usableFromInline static let maximumRounds: Int? = 2
      /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 100_000)
+        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 10_000, full: 100_000)
         static let held = ParameterSpec("held", "share of notes held by screens, %", range: 0...100, tiny: 100, quick: 10, standard: 10, full: 10)
     }
     @usableFromInline static let parameters = [Parameter.N, Parameter.held]

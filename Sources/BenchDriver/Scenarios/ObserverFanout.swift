@@ -125,7 +125,9 @@ import Synchronization
         }
         store.finishSetUp()
         var failure: (any Error)?
-        let updates = try TimedLoop.run(count: workload.updates.count, context: context) { index in
+        // Each update changes the same user on a store in the same state:
+        // alike for the instruction pass.
+        let updates = try TimedLoop.run(count: workload.updates.count, .alike, context: context) { index in
             do { try store.merge(workload.updates[index]) } catch { failure = error }
             store.settle()
         }
@@ -138,7 +140,7 @@ import Synchronization
         // End to end: each update, and every observer's screen drawing its
         // user's row again.
         var checksum = RowChecksum()
-        let rendered = try TimedLoop.run(count: workload.renderedUpdates.count, context: context) { index in
+        let rendered = try TimedLoop.run(count: workload.renderedUpdates.count, .alike, context: context) { index in
             do { try store.merge(workload.renderedUpdates[index]) } catch { failure = error }
             store.settle()
             for holder in holders {

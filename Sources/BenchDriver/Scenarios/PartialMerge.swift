@@ -43,7 +43,7 @@ import StoreInterface
         static let noop = ParameterSpec("noop", "share of payloads equal to the cache, %", range: 0...100, tiny: 100, quick: 30, standard: 30, full: 30)
         static let observers = ParameterSpec("observers", "models observed by a screen", range: 0...1_000_000,
                           tiny: 20, quick: 200, standard: 2_000, full: 2_000)
-        static let batches = ParameterSpec("batches", "batches merged per round", range: 1...100_000, tiny: 3, quick: 40, standard: 50, full: 50)
+        static let batches = ParameterSpec("batches", "batches merged per round", range: 1...100_000, tiny: 3, quick: 40, standard: 30, full: 30)
     }
     @usableFromInline
     static let parameters = [Parameter.N, Parameter.batch, Parameter.k, Parameter.noop, Parameter.observers, Parameter.batches]

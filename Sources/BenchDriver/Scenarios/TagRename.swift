@@ -35,7 +35,7 @@ import StoreInterface
         static let F = ParameterSpec("F", "notes carrying the tag", range: 1...1_000_000, tiny: 30, quick: 1_000, standard: 10_000, full: 10_000)
         static let holders = ParameterSpec("holders", "screens holding one of those notes each", range: 0...1_000_000,
                           tiny: 10, quick: 100, standard: 1_000, full: 1_000)
-        static let renames = ParameterSpec("renames", "renames per round", range: 1...100_000, tiny: 3, quick: 20, standard: 4, full: 4)
+        static let renames = ParameterSpec("renames", "renames per round", range: 1...100_000, tiny: 3, quick: 20, standard: 3, full: 3)
     }
     @usableFromInline static let parameters = [Parameter.F, Parameter.holders, Parameter.renames]
     @usableFromInline static let notes = [
