@@ -71,7 +71,10 @@ public struct Benchmark: Sendable {
         // Each case's table was printed as the case ended.
         print(TerminalReport.trailer(measured), terminator: "")
         var result = measured
-        if let instructionTools, !measured.isPartial {
+        // A profile that counts by default skips a plan with nothing to
+        // count (a run of background-sync alone); --instructions does not.
+        let counts = countsInstructions == true || plan.cases.contains(where: \.countsInstructions)
+        if let instructionTools, !measured.isPartial, counts {
             print("\nCounting instructions under callgrind (each case once more, single-threaded scenarios only):")
             result = measured.addingInstructions(from: try InstructionPass.run(
                 request, plan: plan, measured: measured, tools: instructionTools, workers: instructionWorkers))
