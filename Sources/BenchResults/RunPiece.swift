@@ -8,8 +8,8 @@ public struct RunPiece: Hashable, Sendable, Codable {
     /// When the piece was measured: ISO 8601, UTC.
     public var date: String
     public var hostname: String
-    /// The piece's own harness clock, which says whether its host ran at
-    /// the others' speed (`ClockCalibration.readsAlike`).
+    /// The piece's own harness clock: what a read of the clock cost in its
+    /// process.
     public var clock: ClockCalibration
     /// The piece's wall time.
     public var durationSeconds: Double

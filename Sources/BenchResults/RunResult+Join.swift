@@ -6,10 +6,12 @@ extension RunResult {
     /// processes.
     ///
     /// The runs must be of one commit, build, seed, profile, stores, rounds
-    /// and drift commit, complete, with no case twice, on hosts of one kind
-    /// that ran at one speed (the slowest clock `ClockCalibration.readsAlike`
-    /// the fastest): a case is compared within its run, but a sweep's chart
-    /// and a reader compare across them. The joined run keeps the first
+    /// and drift commit, complete, with no case twice, counting instructions
+    /// (where they counted any) with the same tools, on hosts of one kind.
+    /// A case is compared within its run, and a sweep within its scenario's.
+    /// Each piece keeps its own clock cost (`pieces`), which does not tell
+    /// hosts apart: one publish's processes on one host read the clock in 29
+    /// to 53 ns (docs/CI.md). The joined run keeps the first
     /// run's provenance (its date the last run's), harness and primitives'
     /// costs, and lists every run in `pieces`; its duration is their sum.
     ///
@@ -29,18 +31,12 @@ extension RunResult {
             }
             if index > 0 {
                 joined.cases += run.cases
+                joined.instructionCounting = joined.instructionCounting ?? run.instructionCounting
                 joined.durationSeconds += run.durationSeconds
                 joined.wallSeconds = joined.wallSeconds.flatMap { sum in run.wallSeconds.map { sum + $0 } }
                 joined.provenance.date = max(joined.provenance.date, run.provenance.date)
             }
             pieces.append(run.piece)
-        }
-        let clocks = runs.map(\.harness.clock)
-        let fastest = clocks.min { $0.overheadNanoseconds < $1.overheadNanoseconds }!
-        let slowest = clocks.max { $0.overheadNanoseconds < $1.overheadNanoseconds }!
-        guard fastest.readsAlike(slowest) else {
-            throw .malformed("join", reason: "the runs' hosts read the clock in \(fastest.overheadNanoseconds) to "
-                + "\(slowest.overheadNanoseconds) ns: hosts of different speeds")
         }
         joined.pieces = pieces
         joined.provenance.arguments = ["joined from \(runs.count) runs"] + joined.provenance.arguments
@@ -56,8 +52,10 @@ extension RunResult {
         guard designs == first.designs, rounds == first.rounds, warmUpRounds == first.warmUpRounds else {
             throw .malformed(name, reason: "it ran other stores or rounds than the first run")
         }
-        guard instructionCounting == first.instructionCounting else {
-            throw .malformed(name, reason: "it counted instructions with other tools than the first run, or only one of them counted")
+        // A run of scenarios with nothing single-threaded (background-sync)
+        // counts nothing, and joins runs that did.
+        if let tools = instructionCounting, let firstTools = first.instructionCounting, tools != firstTools {
+            throw .malformed(name, reason: "it counted instructions with other tools than the first run")
         }
         guard driftCommit == first.driftCommit else {
             throw .malformed(name, reason: "its drift was measured against \(driftCommit ?? "no run"), the first run's against \(first.driftCommit ?? "no run")")
