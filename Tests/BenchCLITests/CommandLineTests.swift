@@ -52,6 +52,7 @@ struct CommandLineTests {
         // The default's scrolling case scrolls once through 50,000 notes; N=10000 has 5,000.
         (["--scenario", "feed-read", "--param", "N=10000"],
          "feed-read scroll=1 scrolls once through the notes: at N=10000 K=50 at most frames=89, got 180"),
+        (["--instruction-workers", "0"], "--instruction-workers must be between 1 and 64, got 0"),
         (["soak", "--seconds", "0"], "--seconds must be between 1 and 3600"),
         (["soak", "--seconds", "soon"], "'soon' is invalid for '--seconds"),
         (["soak", "--threads", "100"], "--threads must be between 1 and 64"),
