@@ -15,6 +15,11 @@ public struct BenchFailure: Error, CustomStringConvertible, Sendable {
         /// The binary is older than a source file of its package: it would
         /// measure code that is no longer in the tree.
         case staleBuild
+        /// The run and its baseline counted instructions with another
+        /// toolchain, Valgrind or C library: their counts cannot be compared,
+        /// and a gate that skipped them would pass on what it never checked.
+        /// Compare against the baseline's commit run on this host instead.
+        case countsNotComparable
     }
 
     public let kind: Kind

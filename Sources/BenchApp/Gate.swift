@@ -42,7 +42,8 @@ public struct Gate: Sendable {
     }
 
     /// Prints the comparison and returns it; throws a regression when
-    /// something regressed.
+    /// something regressed, and `countsNotComparable` when nothing did but
+    /// the instruction counts could not be compared at all.
     @discardableResult
     func check(_ result: RunResult, against baseline: RunResult) throws(BenchFailure) -> GateReport {
         var rules = reproduces ? GateRules.reproduction : GateRules.standard
@@ -59,6 +60,10 @@ public struct Gate: Sendable {
             throw BenchFailure(.regression, reproduces
                 ? "\(report.regressions.count) count(s) moved from the baseline's (listed above): the code no longer counts what it counted"
                 : Self.failure(report))
+        }
+        if case .notComparable(let reason) = report.instructionCounts {
+            throw BenchFailure(.countsNotComparable, "no instruction count was compared (\(reason)): compare with a run "
+                + "of the baseline's commit on this host, as scripts/gate does")
         }
         return report
     }

@@ -172,11 +172,7 @@ public enum InstructionPass {
                 "--valgrind-version", valgrindVersion, "--output-file", output.lastPathComponent,
                 "--case", String(caseIndex),
             ] + notCounted.flatMap { ["--not-counted", $0] } + request.arguments
-            child.environment = [
-                InstructionCounter.outputVariable: "callgrind.out",
-                "MALLOC_CONF": InstructionCounter.allocatorOptions,
-                "SWIFT_DETERMINISTIC_HASHING": "1",
-            ]
+            child.environment = InstructionCounter.environment(outputFile: "callgrind.out")
             guard FileManager.default.createFile(atPath: table.path, contents: nil),
                   FileManager.default.createFile(atPath: messages.path, contents: nil),
                   let tableHandle = FileHandle(forWritingAtPath: table.path),

@@ -20,15 +20,21 @@ public struct ResultsCheck: Sendable {
     public var current: String?
     /// Where to write the verification when the code differs and passes.
     public var record: String?
+    /// A quick run with instruction counts of the published runs' commit,
+    /// made on this host: compared with in place of the baseline where the
+    /// baseline's instruction counts cannot be (another toolchain, Valgrind
+    /// or C library).
+    public var measuredHere: String?
 
     public static let published = ["default", "full"]
     /// What a run measures: the code, and the manifest that builds it.
     static let code = ["Sources", "Package.swift"]
 
-    public init(results: String = "results", current: String? = nil, record: String? = nil) {
+    public init(results: String = "results", current: String? = nil, record: String? = nil, measuredHere: String? = nil) {
         self.results = results
         self.current = current
         self.record = record
+        self.measuredHere = measuredHere
     }
 
     /// Checks, printing what it compared; returns the verdict in one line.
@@ -65,9 +71,11 @@ public struct ResultsCheck: Sendable {
               + "(\(changed.count) files: \(changed.prefix(5).joined(separator: ", "))\(changed.count > 5 ? ", ..." : "")). "
               + "Does it still count what they counted?")
         let quick = try quickRun(git: git)
+        let reference = try measuredHere.map { path throws(BenchFailure) in try Self.runHere(path, of: commit) }
         let report: GateReport
         do {
-            report = try Gate(baseline: baselinePath, reproduces: true).check(quick, against: baseline)
+            report = try Gate(baseline: measuredHere ?? baselinePath, reproduces: true)
+                .check(quick, against: reference ?? baseline)
         } catch where error.kind == .regression {
             throw BenchFailure(.regression, "\(error.message). Record the published runs and the baseline again on "
                 + "this code: scripts/record-results default, scripts/record-results full, scripts/record-baseline")
@@ -82,8 +90,10 @@ public struct ResultsCheck: Sendable {
                 throw .failure("\(error)")
             }
         }
+        let instructions = report.rows.filter { $0.metric.kind == .instructions }.count
         return "The published runs are current: the code of \(verification.checkedCommit) counts what \(commit) "
-            + "counted (\(verification.countsCompared) counts compared, none moved further than a rebuild moves it)."
+            + "counted\(reference == nil ? "" : " on this host") (\(verification.countsCompared) counts compared, "
+            + "\(instructions) of them instruction counts; none moved further than a rebuild moves it)."
             + (record.map { " Wrote \($0)." } ?? "")
     }
 
@@ -107,6 +117,19 @@ public struct ResultsCheck: Sendable {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         return try Benchmark(request: RunRequest(profile: .quick), countsInstructions: true, output: directory.path).run()
+    }
+
+    /// The run made here of the published commit, checked to be one.
+    private static func runHere(_ path: String, of commit: String) throws(BenchFailure) -> RunResult {
+        let run = try RunFiles.read(path, role: "run of the published commit")
+        guard run.profile == Profile.quick.rawValue, run.instructionCounting != nil else {
+            throw .unusable("\(path) is not a quick run with instruction counts (bench --profile quick --instructions)")
+        }
+        guard run.provenance.commit == commit else {
+            throw .unusable("\(path) was measured on \(run.provenance.commit ?? "an unknown commit"), not on \(commit), "
+                + "which the published runs were measured on")
+        }
+        return run
     }
 
     /// The clean commit of this history a run was measured on.

@@ -22,6 +22,10 @@ public enum BenchEntry {
         /// The binary is older than a source file of its package: it would
         /// measure code that is no longer in the tree.
         case staleBuild = 4
+        /// The run's instruction counts and the baseline's cannot be compared
+        /// (another toolchain, Valgrind or C library): run the baseline's
+        /// commit on this host and compare with that (`scripts/gate` does).
+        case countsNotComparable = 5
         /// Bad command line: unknown name, out-of-range value, unwritable output.
         case usage = 64
 
@@ -32,6 +36,7 @@ public enum BenchEntry {
             case .unusableInput: self = .unusableInput
             case .usage: self = .usage
             case .staleBuild: self = .staleBuild
+            case .countsNotComparable: self = .countsNotComparable
             }
         }
     }

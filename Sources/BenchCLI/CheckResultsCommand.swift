@@ -13,7 +13,9 @@ struct CheckResultsCommand: ParsableCommand {
         instruction count within 5% (what rebuilding unchanged code moves one by), or the spread of the \
         baseline's own runs where that is wider, either way. Run from the \
         checkout's root. Exit 0 when current, 2 when a count moved (they must be recorded again), 3 when \
-        the published files cannot be used.
+        the published files cannot be used, 5 when the instruction counts cannot be compared with the \
+        baseline's (another toolchain, Valgrind or C library): then give --measured-here a quick run of \
+        the published commit made on this host (scripts/gate does).
 
         Examples:
           bench check-results                                   runs the quick profile if the code changed
@@ -30,7 +32,13 @@ struct CheckResultsCommand: ParsableCommand {
         valueName: "file"))
     var record: String?
 
+    @Option(help: ArgumentHelp(
+        "A quick run with --instructions of the published commit, made on this host, to compare with "
+            + "where the baseline's instruction counts cannot be.",
+        valueName: "file"))
+    var measuredHere: String?
+
     func run() throws {
-        print(try ResultsCheck(current: current, record: record).run())
+        print(try ResultsCheck(current: current, record: record, measuredHere: measuredHere).run())
     }
 }

@@ -5,13 +5,16 @@ import BenchApp
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare a run with a baseline: exit 0 if nothing regressed, 2 if something did, 3 if unusable.",
+        abstract: "Compare a run with a baseline: exit 0 if nothing regressed, 2 if something did, 3 if unusable, "
+            + "5 if its instruction counts cannot be compared.",
         discussion: """
         With --current FILE it compares that saved run; otherwise it runs first, with the run options \
         below. Exact counts (allocations, heap bytes, models, notifications) must match the baseline; \
         instruction counts must stay within 5%; a timing's median regresses only when its rounds differ \
         significantly and it moved past the timing tolerance. Against a baseline from another host or \
-        toolchain, timings are reported but only counts are gated.
+        toolchain, timings are reported but only counts are gated. Instruction counts taken with another \
+        toolchain, Valgrind or C library cannot be compared at all: exit 5, and compare with a run of \
+        the baseline's commit on this host instead (scripts/gate does).
 
         With --reproduces the question is whether the run counts what the baseline counted: every \
         exact count must match, every instruction count must lie within 5% (what rebuilding unchanged \

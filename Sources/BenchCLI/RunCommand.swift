@@ -10,7 +10,8 @@ struct RunCommand: ParsableCommand {
         Each case prints a table as it ends, every store side by side with the best marked; the run \
         writes results.json, report.md with its charts, results.csv and github-benchmark.json into the \
         output directory, each file atomically. Progress goes to standard error. With --baseline the \
-        run is gated: exit 2 if anything regressed, 3 if the baseline cannot be used.
+        run is gated: exit 2 if anything regressed, 3 if the baseline cannot be used, 5 if its instruction \
+        counts cannot be compared with the run's (another toolchain, Valgrind or C library).
 
         Examples:
           bench                                  every scenario, default sizes
@@ -24,7 +25,8 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var recording: RecordingOptions
 
     @Option(help: ArgumentHelp(
-        "Compare the run with this baseline (a results.json); exit 2 if anything regressed, 3 if it cannot be used.",
+        "Compare the run with this baseline (a results.json); exit 2 if anything regressed, 3 if it cannot be used, "
+            + "5 if its instruction counts cannot be compared.",
         valueName: "file"))
     var baseline: String?
 

@@ -40,6 +40,19 @@ public struct GateReport: Sendable {
     /// Metrics shown in the results but not gated (timings' maxima, machine
     /// quantities, informational figures, timings on another host).
     var reportedOnly: Int
+    /// Whether the two runs' instruction counts were compared.
+    public var instructionCounts: InstructionCounts = .notCounted
+
+    /// Whether instruction counts were compared, and if not, why.
+    public enum InstructionCounts: Hashable, Sendable {
+        /// Both runs counted them the same way: they are gated.
+        case compared
+        /// The baseline or the run has none.
+        case notCounted
+        /// Both have them, counted with another toolchain, Valgrind or C
+        /// library (the reason, in one sentence): not one can be compared.
+        case notComparable(String)
+    }
 
     public var regressions: [Row] { rows.filter { [.regressed, .moved, .missing].contains($0.verdict) } }
     public var passed: Bool { regressions.isEmpty }
@@ -78,8 +91,8 @@ public enum BaselineComparison {
             warnings.append("the baseline's host read the clock in \(baseline.harness.clock.overheadNanoseconds) ns and this one in \(current.harness.clock.overheadNanoseconds) ns: another host of the same name (\(now.hostKey)). Timings are reported, not gated; exact counts are still gated.")
         }
         let instructions = instructionComparability(baseline, current)
-        if let reason = instructions.reason { warnings.append(reason) }
-        let gates = gatesApplied(rules, instructions: instructions.comparable, sameHost: sameHost, current: current)
+        if let reason = instructions.warning { warnings.append(reason) }
+        let gates = gatesApplied(rules, instructions: instructions.counts == .compared, sameHost: sameHost, current: current)
         let sameProfile = baseline.profile == current.profile
         if !sameProfile {
             warnings.append("the baseline ran profile '\(baseline.profile)', this run '\(current.profile)': only the cases both ran are compared.")
@@ -105,7 +118,8 @@ public enum BaselineComparison {
                 }
                 for series in baseStore.metrics {
                     if let row = compare(series, currentStore.metric(series.metric.id), of: baseCase, store: baseStore.store,
-                                         rules: rules, sameHost: sameHost, instructionsComparable: instructions.comparable) {
+                                         rules: rules, sameHost: sameHost,
+                                         instructionsComparable: instructions.counts == .compared) {
                         rows.append(row)
                     } else {
                         reportedOnly += 1
@@ -124,7 +138,8 @@ public enum BaselineComparison {
                 rows.append(missingRow(currentCase, store: "all", reason: "case not in the baseline: record it again"))
             }
         }
-        return GateReport(rows: rows, warnings: warnings, gates: gates, reportedOnly: reportedOnly)
+        return GateReport(rows: rows, warnings: warnings, gates: gates, reportedOnly: reportedOnly,
+                          instructionCounts: instructions.counts)
     }
 
     /// One metric of one store against its baseline; nil when it is only reported.
@@ -173,19 +188,21 @@ public enum BaselineComparison {
         ]
     }
 
-    /// Whether the two runs' instruction counts can be compared, and if not,
-    /// why, when the baseline has any.
+    /// Whether the two runs' instruction counts can be compared, and a
+    /// warning when the baseline has some that are not.
     private static func instructionComparability(
         _ baseline: RunResult, _ current: RunResult
-    ) -> (comparable: Bool, reason: String?) {
-        guard let base = baseline.instructionCounting else { return (false, nil) }
+    ) -> (counts: GateReport.InstructionCounts, warning: String?) {
+        guard let base = baseline.instructionCounting else { return (.notCounted, nil) }
         guard let now = current.instructionCounting else {
-            return (false, "the baseline has instruction counts and this run has none: run with --instructions to gate them.")
+            return (.notCounted, "the baseline has instruction counts and this run has none: run with --instructions to gate them.")
         }
-        guard baseline.provenance.toolchain == current.provenance.toolchain, base.key == now.key else {
-            return (false, "instruction counts are not comparable: the baseline counted them with \(baseline.provenance.toolchain), \(base.key); this run with \(current.provenance.toolchain), \(now.key). Reported, not gated; record a baseline with this toolchain and C library.")
+        guard baseline.provenance.toolchain == current.provenance.toolchain, base == now else {
+            let reason = "the baseline counted instructions with \(baseline.provenance.toolchain), \(base.key); "
+                + "this run with \(current.provenance.toolchain), \(now.key)"
+            return (.notComparable(reason), "instruction counts are not comparable: \(reason).")
         }
-        return (true, nil)
+        return (.compared, nil)
     }
 
     /// Whether every round of `series` is the same count, within rounding.

@@ -1,4 +1,5 @@
 @testable import BenchResults
+import BenchStatistics
 import Foundation
 import Testing
 
@@ -80,6 +81,26 @@ struct BaselineCommandTests {
         #expect(outcome.status == 2, "\(outcome.error)")
         #expect(outcome.output.contains("Regressed:"))
         #expect(outcome.error.contains("regressed against the baseline"))
+    }
+
+    @Test("instruction counts that cannot be compared with the baseline's fail with status 5, never pass unchecked")
+    func countsNotComparable() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var run = try RunResult.read(from: try Self.savedRun(in: directory))
+        var files: [URL] = []
+        for (name, probe) in [("counted-there.json", 6_373), ("counted-here.json", 6_380)] {
+            run.instructionCounting = InstructionProvenance(
+                valgrind: "valgrind-3.19.0", libc: "glibc 2.36", probe: UInt64(probe), cLibraryPin: "313b0a60")
+            files.append(directory.appendingPathComponent(name))
+            try run.json().write(to: files[files.count - 1])
+        }
+        let outcome = try BenchProcess.run(["compare", "--baseline", files[0].path, "--current", files[1].path])
+        #expect(outcome.status == 5, "\(outcome.error)")
+        #expect(outcome.error.contains("no instruction count was compared") && outcome.error.contains("scripts/gate"))
+        #expect(outcome.error.split(separator: "\n").count == 1, "\(outcome.error)")
+        let same = try BenchProcess.run(["compare", "--baseline", files[1].path, "--current", files[1].path])
+        #expect(same.status == 0, "\(same.error)")
     }
 
     @Test("a missing, empty, truncated or foreign baseline: one line, status 3, and nothing runs",

@@ -77,16 +77,29 @@ struct InstructionGateTests {
         #expect(report.gates.contains { $0.hasPrefix("timings: not gated") })
     }
 
-    @Test("reported, not gated, with a warning, when the probe differs or the run counted nothing")
+    @Test("not gated, and said to be not comparable, when the probe or the pin differs; not counted when the run has none")
     func notComparable() throws {
         let baseline = Self.run(instructions: 1_000)
-        var otherLibrary = Self.counting
-        otherLibrary.probe = 4_372
-        for current in [Self.run(instructions: 2_000, counting: otherLibrary), Self.run(instructions: 2_000, counting: nil)] {
-            let report = try BaselineComparison.compare(baseline: baseline, current: current)
-            #expect(report.passed)
-            #expect(report.warnings.contains { $0.contains("instruction counts") })
+        var otherProbe = Self.counting
+        otherProbe.probe = 4_372
+        var otherPin = Self.counting
+        otherPin.cLibraryPin = "0badc0de"
+        for counting in [otherProbe, otherPin] {
+            let report = try BaselineComparison.compare(
+                baseline: baseline, current: Self.run(instructions: 2_000, counting: counting))
+            guard case .notComparable(let reason) = report.instructionCounts else {
+                Issue.record("counted with \(counting.key), compared as \(report.instructionCounts)")
+                continue
+            }
+            #expect(reason.contains(counting.key) && reason.contains(Self.counting.key))
+            #expect(report.warnings.contains { $0.contains("instruction counts are not comparable") })
             #expect(report.gates.contains("instructions per operation: not gated (see the warning)"))
         }
+        let uncounted = try BaselineComparison.compare(baseline: baseline, current: Self.run(instructions: 2_000, counting: nil))
+        #expect(uncounted.instructionCounts == .notCounted)
+        #expect(uncounted.passed)
+        #expect(uncounted.warnings.contains { $0.contains("run with --instructions") })
+        let compared = try BaselineComparison.compare(baseline: baseline, current: Self.run(instructions: 1_010))
+        #expect(compared.instructionCounts == .compared)
     }
 }

@@ -39,6 +39,22 @@ public struct InstructionCounter: Sendable {
     /// housekeeping on a timer, not the work an operation does.
     public static let allocatorOptions = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
 
+    /// The whole environment a counted process runs in, with callgrind's
+    /// output file `outputFile`: the allocator options, the C library's pin
+    /// (`CLibraryPin`), every symbol bound at start (so that no region counts
+    /// the dynamic linker binding one on its first call), and deterministic
+    /// hashing. Nothing else is passed on: the environment is copied into the
+    /// heap at start, so its length alone moves counts.
+    public static func environment(outputFile: String) -> [String: String] {
+        [
+            outputVariable: outputFile,
+            "MALLOC_CONF": allocatorOptions,
+            "GLIBC_TUNABLES": CLibraryPin.tunables,
+            "LD_BIND_NOW": "1",
+            "SWIFT_DETERMINISTIC_HASHING": "1",
+        ]
+    }
+
     /// Callgrind numbers its dumps per process, so the next number is shared
     /// by every counter (regions are counted one at a time).
     private static let dumpsWritten = Mutex(0)
@@ -65,6 +81,10 @@ public struct InstructionCounter: Sendable {
         }
         guard purges == (-1, -1) else {
             throw InstructionCountError("jemalloc purges on a timer here, so counts would depend on time: start instruction counts with `bench --instructions` (it sets MALLOC_CONF=\(allocatorOptions))")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["GLIBC_TUNABLES"] == CLibraryPin.tunables, environment["LD_BIND_NOW"] == "1" else {
+            throw InstructionCountError("the C library is not pinned here, so counts would depend on the host's CPU: start instruction counts with `bench --instructions` (it sets GLIBC_TUNABLES and LD_BIND_NOW)")
         }
         var counter = InstructionCounter(outputPath: path, overhead: 0)
         let empty = try counter.count {}

@@ -21,7 +21,8 @@ extension InstructionProvenance {
         guard found == 4 * size else {
             throw InstructionCountError("the C library probe found \(found) on buffers of \(size) bytes, not \(4 * size)")
         }
-        return InstructionProvenance(valgrind: valgrind, libc: libcVersion, probe: probe.instructions)
+        return InstructionProvenance(
+            valgrind: valgrind, libc: libcVersion, probe: probe.instructions, cLibraryPin: CLibraryPin.fingerprint)
     }
 
     private static var libcVersion: String {

@@ -6,9 +6,9 @@
 /// inputs executes the same instructions on an Intel or an AMD machine. What
 /// can differ is which code runs: the toolchain and the C library, and the
 /// variants of `memcpy`, `memset`, `strlen` and the like that the C library
-/// picks for the CPU features Valgrind reports. `probe` counts those
-/// routines, so a host whose C library picks other variants shows another
-/// probe.
+/// picks for the CPU features Valgrind reports, unless they are pinned
+/// (`cLibraryPin`). `probe` counts those routines, so a host whose C library
+/// picks other variants shows another probe.
 public struct InstructionProvenance: Hashable, Sendable, Codable {
     /// `valgrind --version`, for example "valgrind-3.19.0".
     public var valgrind: String
@@ -17,15 +17,20 @@ public struct InstructionProvenance: Hashable, Sendable, Codable {
     /// Instructions of a fixed set of C library calls that dispatch on CPU
     /// features.
     public var probe: UInt64
+    /// Which settings pinned the C library's choice of variants (a
+    /// fingerprint of them), or nil where it picked them by the host's CPU.
+    public var cLibraryPin: String?
 
-    public init(valgrind: String, libc: String, probe: UInt64) {
+    public init(valgrind: String, libc: String, probe: UInt64, cLibraryPin: String? = nil) {
         self.valgrind = valgrind
         self.libc = libc
         self.probe = probe
+        self.cLibraryPin = cLibraryPin
     }
 
     /// What must match, with the toolchain, for counts to be compared.
     public var key: String {
-        "\(valgrind) | libc \(libc) | C library probe \(probe) instructions"
+        "\(valgrind) | libc \(libc) \(cLibraryPin.map { "pinned (\($0))" } ?? "by the host's CPU")"
+            + " | C library probe \(probe) instructions"
     }
 }
