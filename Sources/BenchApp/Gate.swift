@@ -77,6 +77,12 @@ public struct Gate: Sendable {
         return parts.joined(separator: ", ") + " (listed above)"
     }
 
+    /// What the gate catches in the baseline at `path`, figure by figure, as
+    /// Markdown (`ToleranceTable`).
+    public static func toleranceTable(baseline path: String) throws(BenchFailure) -> String {
+        ToleranceTable(baseline: try RunFiles.read(path, role: "baseline")).markdown()
+    }
+
     /// Compares a saved run with the baseline.
     public func compare(savedRun path: String) throws(BenchFailure) {
         guard let baseline = try prepare() else { throw .usage("compare needs --baseline FILE") }

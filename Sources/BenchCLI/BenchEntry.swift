@@ -116,7 +116,8 @@ struct BenchCommand: ParsableCommand {
         """,
         subcommands: [
             RunCommand.self, CompareCommand.self, CompareVerdictsCommand.self, CheckResultsCommand.self,
-            MergeCommand.self, JoinCommand.self, ReportCommand.self, ListCommand.self, SoakCommand.self, CountInstructionsCommand.self,
+            MergeCommand.self, JoinCommand.self, ReportCommand.self, ListCommand.self, SoakCommand.self,
+            TolerancesCommand.self, CountInstructionsCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -10,8 +10,8 @@ struct CheckResultsCommand: ParsableCommand {
         They do when they and results/baseline.json were measured on one clean commit of this history, \
         and either that commit's Sources/ and Package.swift are the tree's, or a quick run of the tree's \
         code (with instruction counts) counts what the baseline counted: every exact count exactly, every \
-        instruction count within 5% (what rebuilding unchanged code moves one by), or the spread of the \
-        baseline's own runs where that is wider, either way. Run from the \
+        instruction count within its gate tolerance (bench tolerances) or the spread of the baseline's own \
+        runs where that is wider, either way. Run from the \
         checkout's root. Exit 0 when current, 2 when a count moved (they must be recorded again), 3 when \
         the published files cannot be used, 5 when the instruction counts cannot be compared with the \
         baseline's (another toolchain, Valgrind or C library): then give --measured-here a quick run of \

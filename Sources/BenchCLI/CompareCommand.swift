@@ -9,17 +9,20 @@ struct CompareCommand: ParsableCommand {
             + "5 if its instruction counts cannot be compared.",
         discussion: """
         With --current FILE it compares that saved run; otherwise it runs first, with the run options \
-        below. Exact counts (allocations, heap bytes, models, notifications) must match the baseline; \
-        instruction counts must stay within 5%; a timing's median regresses only when its rounds differ \
-        significantly and it moved past the timing tolerance. Against a baseline from another host or \
+        below. Exact counts (allocations, heap bytes, models, notifications) must match the baseline, and \
+        one whose baseline rounds differ must keep its median within them; an instruction count must stay \
+        within 5%, or 15% where several threads ran its region in the baseline, or 25,000 instructions \
+        over a region of few operations, whichever is widest (bench tolerances lists each figure's); a \
+        gated count that falls to zero fails; a timing's median regresses only when its rounds differ \
+        significantly and it moved past the timing tolerance. The baseline alone sets each tolerance. Against a baseline from another host or \
         toolchain, timings are reported but only counts are gated. Instruction counts taken with another \
         toolchain, Valgrind or C library cannot be compared at all: exit 5, and compare with a run of \
         the baseline's commit on this host instead (scripts/gate does).
 
         With --reproduces the question is whether the run counts what the baseline counted: every \
-        exact count must match, every instruction count must lie within 5% (what rebuilding unchanged \
-        code moves one by) or the spread of the baseline's own counts where that is wider, and a move either way \
-        fails; timings are not compared. \
+        exact count must match, every instruction count must lie within its tolerance above or the spread \
+        of the baseline's own counts where that is wider, and a move either way fails; timings are not \
+        compared. \
         scripts/record-results --verify asks it of the code in the tree against results/baseline.json.
 
         Examples:

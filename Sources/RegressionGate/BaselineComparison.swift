@@ -8,6 +8,10 @@ public struct GateReport: Sendable {
         case improved, unchanged, regressed
         /// Changed either way, where any change fails (`GateRules.reproduction`).
         case moved
+        /// A count that fell to zero: a counter that stopped counting, more
+        /// likely than work that vanished. Fails; record the baseline again
+        /// if the work really is gone.
+        case vanished
         /// In the baseline, absent from a run that should have it; or in a
         /// run, absent from its baseline, so nothing gates it.
         case missing
@@ -54,7 +58,7 @@ public struct GateReport: Sendable {
         case notComparable(String)
     }
 
-    public var regressions: [Row] { rows.filter { [.regressed, .moved, .missing].contains($0.verdict) } }
+    public var regressions: [Row] { rows.filter { [.regressed, .moved, .vanished, .missing].contains($0.verdict) } }
     public var passed: Bool { regressions.isEmpty }
 
     public func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
@@ -149,7 +153,7 @@ public enum BaselineComparison {
     ) -> GateReport.Row? {
         let treatment = rules.treatment(
             of: series.metric, sameHost: sameHost, instructionsComparable: instructionsComparable,
-            roundsAgree: roundsAgree(series, rules) && now.map { roundsAgree($0, rules) } ?? true)
+            baselineRoundsAgree: rules.roundsAgree(series))
         guard treatment != .reported else { return nil }
         guard let now else {
             return GateReport.Row(
@@ -205,13 +209,6 @@ public enum BaselineComparison {
         return (.compared, nil)
     }
 
-    /// Whether every round of `series` is the same count, within rounding.
-    /// - Complexity: O(1).
-    private static func roundsAgree(_ series: MetricSeries, _ rules: GateRules) -> Bool {
-        series.rounds.isEmpty
-            || series.summary.max - series.summary.min <= rules.countTolerance * max(1, abs(series.summary.min))
-    }
-
     private static func percent(_ fraction: Double) -> String {
         String(format: "%g%%", fraction * 100)
     }
@@ -230,16 +227,16 @@ public enum BaselineComparison {
             direction = abs(difference) <= tolerance ? .same : (difference < 0 ? .lower : .higher)
         case .countRange:
             let tolerance = rules.countTolerance * max(1, abs(baseline.median))
-            direction = if current.summary.min - baseline.summary.max > tolerance {
+            direction = if current.median - baseline.summary.max > tolerance {
                 .higher
-            } else if baseline.summary.min - current.summary.max > tolerance {
+            } else if baseline.summary.min - current.median > tolerance {
                 .lower
             } else {
                 .same
             }
         case .tolerance:
             let change = baseline.median == 0 ? (current.median == 0 ? 0 : .infinity) : current.median / baseline.median - 1
-            direction = abs(change) <= rules.instructionTolerance(of: baseline, now: current) ? .same : (change < 0 ? .lower : .higher)
+            direction = abs(change) <= rules.instructionTolerance(of: baseline) ? .same : (change < 0 ? .lower : .higher)
         case .statistical:
             let comparison = Comparison(baseline: baseline.rounds, candidate: current.rounds,
                                         alpha: rules.alpha, tolerance: rules.timingTolerance)
@@ -248,7 +245,11 @@ public enum BaselineComparison {
         case .reported:
             direction = .same
         }
+        // A count that fell to nothing more likely stopped being counted
+        // than lost all its work.
+        let vanished = treatment != .statistical && baseline.median != 0 && current.median == 0
         let verdict: GateReport.Verdict = switch direction {
+        case _ where vanished: .vanished
         case .same: .unchanged
         case _ where rules.anyMoveFails: .moved
         case .lower: metric.lowerIsBetter ? .improved : .regressed

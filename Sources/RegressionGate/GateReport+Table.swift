@@ -28,7 +28,8 @@ extension GateReport {
         if !gates.isEmpty {
             text += "\nGates applied:\n" + gates.map { "  \($0)\n" }.joined()
         }
-        text += "\n\(count(.regressed)) regressed, \(count(.missing)) missing, \(count(.improved)) improved, "
+        let vanished = count(.vanished) > 0 ? ", \(count(.vanished)) fell to zero" : ""
+        text += "\n\(count(.regressed)) regressed\(vanished), \(count(.missing)) missing, \(count(.improved)) improved, "
         text += "\(count(.unchanged)) unchanged; \(reportedOnly) reported but not gated.\n"
         return text
     }

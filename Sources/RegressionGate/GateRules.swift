@@ -5,11 +5,12 @@ import BenchStatistics
 ///
 /// - Exact counts are deterministic for a build, seed and parameters: any
 ///   change beyond rounding is real, so they are gated tightly. A count whose
-///   rounds differ within one run is not: it depends on how threads were
+///   rounds differ within the baseline is not: it depends on how threads were
 ///   scheduled (snapshot-listened's scrolled frame takes one 1 MiB
 ///   allocation more in some rounds than in others, as its manager's thread
-///   runs), so it moves only when every round of the run lies past every
-///   round of the baseline (`.countRange`).
+///   runs), so it moves when the run's median lies outside the baseline's
+///   rounds (`.countRange`). The baseline decides which: the run under test
+///   never loosens its own gate. A gated count that falls to zero fails.
 /// - Instruction counts (callgrind) depend on the code executed, not on the
 ///   CPU's speed or load, so one baseline gates them on any host with the
 ///   same toolchain, Valgrind and C library. Runs of one build repeat them
@@ -93,29 +94,54 @@ public struct GateRules: Hashable, Sendable {
     }
 
     /// The tolerance of an instruction count whose baseline is `series`, as
-    /// a fraction of its median; `current` is the same metric now, whose
-    /// descriptor says how many operations its region ran (the baseline's
-    /// does, when it is older). A region of few operations may also move by
-    /// `MetricKind.regionMove` instructions in all, and one that more than
-    /// one thread ran, in either run, by `MetricKind.schedulingTolerance`.
+    /// a fraction of its median. The baseline's descriptor alone sets it: a
+    /// region of few operations may also move by `MetricKind.regionMove`
+    /// instructions in all, and one that more than one thread ran by
+    /// `MetricKind.schedulingTolerance`. The run under test never widens it:
+    /// a change that adds a thread to a region is gated as before.
     /// - Complexity: O(1).
-    func instructionTolerance(of series: MetricSeries, now current: MetricSeries) -> Double {
+    func instructionTolerance(of series: MetricSeries) -> Double {
         let relative = switch instructionTolerance {
         case .relative(let fraction): fraction
         case .recordedSpread(let least):
             series.median == 0 ? least : max(least, (series.summary.max - series.summary.min) / abs(series.median))
         }
-        let scheduled = current.metric.acrossThreads == true || series.metric.acrossThreads == true
-        let allowed = scheduled ? max(relative, MetricKind.schedulingTolerance) : relative
-        guard let operations = current.metric.operations ?? series.metric.operations, operations > 0,
-              series.median != 0 else { return allowed }
+        let allowed = series.metric.acrossThreads == true ? max(relative, MetricKind.schedulingTolerance) : relative
+        guard let operations = series.metric.operations, operations > 0, series.median != 0 else { return allowed }
         return max(allowed, MetricKind.regionMove / Double(operations) / abs(series.median))
+    }
+
+    /// Whether every round of `series` is the same count, within rounding.
+    /// - Complexity: O(1).
+    func roundsAgree(_ series: MetricSeries) -> Bool {
+        series.rounds.isEmpty
+            || series.summary.max - series.summary.min <= countTolerance * max(1, abs(series.summary.min))
+    }
+
+    /// The smallest rise of the median of a gated cost whose baseline is
+    /// `series` that fails the gate, relative to that median: 0 for an
+    /// exact count of 0, which any rise fails, and `.infinity` for a count
+    /// whose baseline rounds differ about a median of 0, which only a rise
+    /// past its rounds fails; nil for what is reported, not gated. Timings
+    /// must also differ significantly.
+    /// - Complexity: O(1).
+    func smallestCaughtRise(of series: MetricSeries, sameHost: Bool = true) -> Double? {
+        let median = abs(series.median)
+        switch treatment(of: series.metric, sameHost: sameHost, baselineRoundsAgree: roundsAgree(series)) {
+        case .exact: return median == 0 ? 0 : countTolerance * max(1, median) / median
+        case .countRange:
+            let past = series.summary.max - series.median + countTolerance * max(1, median)
+            return median == 0 ? .infinity : past / median
+        case .tolerance: return instructionTolerance(of: series)
+        case .statistical: return timingTolerance
+        case .reported: return nil
+        }
     }
 
     enum Treatment: String, Sendable {
         case exact
-        /// A count whose rounds differ within a run (scheduling-dependent):
-        /// moved only when the two runs' rounds do not overlap.
+        /// A count whose baseline rounds differ (scheduling-dependent):
+        /// moved when the run's median lies outside the baseline's rounds.
         case countRange = "count range"
         /// Within a relative tolerance (instruction counts).
         case tolerance
@@ -126,14 +152,16 @@ public struct GateRules: Hashable, Sendable {
     /// How `metric` is gated, given whether the timings of the two runs are
     /// comparable (the same host), whether their instruction counts are
     /// (the same toolchain, Valgrind and C library: any host), and whether
-    /// the count's rounds all agree within each run (asked of counts only).
+    /// the count's rounds all agree in the baseline (asked of counts only).
+    /// The baseline decides: rounds of the run under test that differ never
+    /// loosen the gate of a count whose baseline rounds agreed.
     func treatment(
         of metric: MetricDescriptor, sameHost: Bool, instructionsComparable: Bool = true,
-        roundsAgree: @autoclosure () -> Bool = true
+        baselineRoundsAgree: @autoclosure () -> Bool = true
     ) -> Treatment {
         if metric.informational { return .reported }
         switch metric.kind {
-        case .count: return roundsAgree() ? .exact : .countRange
+        case .count: return baselineRoundsAgree() ? .exact : .countRange
         case .instructions: return instructionsComparable ? .tolerance : .reported
         case .timing:
             return gatesTimings && sameHost && !metric.tail ? .statistical : .reported

@@ -56,6 +56,7 @@ struct BenchProcess {
     static func withoutImplicitInstructions(_ arguments: [String]) -> [String] {
         let subcommands: Set<String> = [
             "list", "report", "compare", "compare-verdicts", "check-results", "merge", "join", "soak", "count-instructions",
+            "tolerances",
         ]
         let measures = arguments.first.map { !subcommands.contains($0) } ?? true
         guard measures, !arguments.contains("--help"), !arguments.contains("--instructions"),

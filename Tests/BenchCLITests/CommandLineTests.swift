@@ -89,7 +89,8 @@ struct CommandLineTests {
     static let ownOptions: [(command: String, options: [String])] = [
         ("compare", ["--baseline", "--current", "--reproduces", "--timing-tolerance", "--profile", "--instructions"]),
         ("compare-verdicts", ["<first>", "<second>"]),
-        ("check-results", ["--current", "--record"]),
+        ("check-results", ["--current", "--record", "--measured-here"]),
+        ("tolerances", ["--baseline"]),
         ("soak", ["--store", "--seconds", "--threads", "--seed"]),
         ("report", ["--input", "--output", "--verification", "--readme"]),
         ("merge", ["--into"]),

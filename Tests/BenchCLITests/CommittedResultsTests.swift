@@ -108,6 +108,18 @@ struct CommittedResultsTests {
         #expect(try Self.problems(commit: head, run: "a run") == [])
     }
 
+    /// The table of what the gate catches states the rules as the code
+    /// applies them to the committed baseline: `scripts/record-baseline`
+    /// writes it beside the baseline, and a change to the rules shows here.
+    @Test("docs/GATE-TOLERANCES.md is what bench tolerances makes of the committed baseline",
+          Self.readsPublishedRunsWhole)
+    func toleranceTableIsCurrent() throws {
+        let outcome = try BenchProcess.run(["tolerances", "--baseline", Self.root.appendingPathComponent("results/baseline.json").path])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let committed = try String(contentsOf: Self.root.appendingPathComponent("docs/GATE-TOLERANCES.md"), encoding: .utf8)
+        #expect(committed == outcome.output, "run scripts/record-baseline, or bench tolerances --baseline results/baseline.json > docs/GATE-TOLERANCES.md")
+    }
+
     /// A verification, when there is one, speaks of the published runs and
     /// of a later clean commit of this history.
     @Test("the recorded verification is of the published runs' commit, by a later commit")

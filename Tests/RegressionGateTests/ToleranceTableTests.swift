@@ -1,0 +1,36 @@
+@testable import BenchResults
+@testable import RegressionGate
+import BenchTestSupport
+import Testing
+
+@Suite("What the gate catches")
+struct ToleranceTableTests {
+    @Test("each gated figure catches what the gate fails it on, and the table lists the loosest first")
+    func catches() throws {
+        let rules = GateRules.standard
+        func series(_ rounds: [Double], operations: Int? = nil, threads: Bool? = nil) -> MetricSeries {
+            MetricSeries(metric: MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op",
+                                                  kind: .instructions, operations: operations, acrossThreads: threads),
+                         rounds: rounds)
+        }
+        #expect(rules.smallestCaughtRise(of: series([1_000])) == MetricKind.rebuildTolerance)
+        #expect(rules.smallestCaughtRise(of: series([1_000], threads: true)) == MetricKind.schedulingTolerance)
+        // 25,000 instructions over 20 operations of 1,000: 125%.
+        #expect(rules.smallestCaughtRise(of: series([1_000], operations: 20)) == 1.25)
+
+        let table = ToleranceTable(baseline: InstructionGateTests.run(instructions: 1_000, operations: 20)).markdown()
+        #expect(table.contains("| instruction counts, one thread | 2 | 0 | 0 | 0 | 0 | 2 |"), "\(table)")
+        #expect(table.contains("| exact counts | 2 | 2 | 2 | 2 | 2 | 0 |"), "\(table)")
+        #expect(table.contains("op instructions | 20 | one | 125% |"), "\(table)")
+        let timed = table.split(separator: "\n").first { $0.hasPrefix("| timings") }
+        #expect(timed?.hasSuffix("| 2 | 0 | 0 | 0 | 0 | 2 |") == true, "\(table)")
+    }
+
+    @Test("a count whose baseline rounds differ catches a rise of its median past their top")
+    func countRange() {
+        let series = MetricSeries(metric: MetricDescriptor(id: "op.mallocs", label: "op mallocs", unit: "per op", kind: .count),
+                                  rounds: [3, 3.5, 3, 3, 3])
+        let caught = GateRules.standard.smallestCaughtRise(of: series) ?? 0
+        #expect(abs(caught - 0.5 / 3) < 1e-5)
+    }
+}
