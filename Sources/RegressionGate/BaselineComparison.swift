@@ -151,9 +151,7 @@ public enum BaselineComparison {
         _ series: MetricSeries, _ now: MetricSeries?, of baseCase: CaseResult, store: String, rules: GateRules,
         sameHost: Bool, instructionsComparable: Bool
     ) -> GateReport.Row? {
-        let treatment = rules.treatment(
-            of: series.metric, sameHost: sameHost, instructionsComparable: instructionsComparable,
-            baselineRoundsAgree: rules.roundsAgree(series))
+        let treatment = rules.treatment(of: series, sameHost: sameHost, instructionsComparable: instructionsComparable)
         guard treatment != .reported else { return nil }
         guard let now else {
             return GateReport.Row(

@@ -126,8 +126,14 @@ public struct GateRules: Hashable, Sendable {
     /// must also differ significantly.
     /// - Complexity: O(1).
     func smallestCaughtRise(of series: MetricSeries, sameHost: Bool = true) -> Double? {
+        smallestCaughtRise(of: series, under: treatment(of: series, sameHost: sameHost))
+    }
+
+    /// `smallestCaughtRise(of:sameHost:)` where `series` is gated as `treatment`.
+    /// - Complexity: O(1).
+    func smallestCaughtRise(of series: MetricSeries, under treatment: Treatment) -> Double? {
         let median = abs(series.median)
-        switch treatment(of: series.metric, sameHost: sameHost, baselineRoundsAgree: roundsAgree(series)) {
+        switch treatment {
         case .exact: return median == 0 ? 0 : countTolerance * max(1, median) / median
         case .countRange:
             let past = series.summary.max - series.median + countTolerance * max(1, median)
@@ -149,19 +155,18 @@ public struct GateRules: Hashable, Sendable {
         case reported
     }
 
-    /// How `metric` is gated, given whether the timings of the two runs are
-    /// comparable (the same host), whether their instruction counts are
-    /// (the same toolchain, Valgrind and C library: any host), and whether
-    /// the count's rounds all agree in the baseline (asked of counts only).
-    /// The baseline decides: rounds of the run under test that differ never
-    /// loosen the gate of a count whose baseline rounds agreed.
-    func treatment(
-        of metric: MetricDescriptor, sameHost: Bool, instructionsComparable: Bool = true,
-        baselineRoundsAgree: @autoclosure () -> Bool = true
-    ) -> Treatment {
+    /// How a metric whose baseline is `series` is gated, given whether the
+    /// timings of the two runs are comparable (the same host) and whether
+    /// their instruction counts are (the same toolchain, Valgrind and C
+    /// library: any host). A count is gated exactly unless its baseline
+    /// rounds differ: the baseline decides, and rounds of the run under test
+    /// that differ never loosen the gate.
+    /// - Complexity: O(1).
+    func treatment(of series: MetricSeries, sameHost: Bool, instructionsComparable: Bool = true) -> Treatment {
+        let metric = series.metric
         if metric.informational { return .reported }
         switch metric.kind {
-        case .count: return baselineRoundsAgree() ? .exact : .countRange
+        case .count: return roundsAgree(series) ? .exact : .countRange
         case .instructions: return instructionsComparable ? .tolerance : .reported
         case .timing:
             return gatesTimings && sameHost && !metric.tail ? .statistical : .reported

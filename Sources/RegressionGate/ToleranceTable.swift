@@ -24,12 +24,11 @@ public struct ToleranceTable: Sendable {
         for baseCase in baseline.cases {
             for store in baseCase.stores {
                 for series in store.metrics {
-                    guard let catches = rules.smallestCaughtRise(of: series) else { continue }
+                    let treatment = rules.treatment(of: series, sameHost: true)
+                    guard let catches = rules.smallestCaughtRise(of: series, under: treatment) else { continue }
                     rows.append(Row(
                         caseLabel: "\(baseCase.scenario) \(baseCase.label)", store: store.store, metric: series.metric,
-                        treatment: rules.treatment(of: series.metric, sameHost: true,
-                                                   baselineRoundsAgree: rules.roundsAgree(series)),
-                        catches: catches))
+                        treatment: treatment, catches: catches))
                 }
             }
         }

@@ -103,6 +103,21 @@ struct BaselineCommandTests {
         #expect(same.status == 0, "\(same.error)")
     }
 
+    @Test("bench tolerances of a missing or foreign baseline: one line, status 3, nothing printed")
+    func tolerancesOfUnusableBaseline() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let foreign = directory.appendingPathComponent("foreign.json")
+        try Data("[1, 2, 3]".utf8).write(to: foreign)
+        for path in [directory.appendingPathComponent("missing.json").path, foreign.path] {
+            let outcome = try BenchProcess.run(["tolerances", "--baseline", path])
+            #expect(outcome.status == 3, "\(outcome.error)")
+            #expect(outcome.errorLines.count == 1, "\(outcome.error)")
+            #expect(outcome.output.isEmpty)
+        }
+    }
+
     @Test("a missing, empty, truncated or foreign baseline: one line, status 3, and nothing runs",
           arguments: ["missing", "empty", "truncated", "foreign", "newer"])
     func unusableBaseline(kind: String) throws {

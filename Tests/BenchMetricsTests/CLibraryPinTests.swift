@@ -35,10 +35,14 @@ struct CLibraryPinTests {
         }
     }
 
-    @Test("the pin's fingerprint is stable and names its tunables")
+    @Test("the pin's fingerprint is FNV-1a of its tunables, so another pin reads as another")
     func fingerprint() {
-        #expect(CLibraryPin.fingerprint.count == 8)
-        #expect(CLibraryPin.fingerprint == CLibraryPin.fingerprint)
+        // FNV-1a's published 32-bit values.
+        #expect(CLibraryPin.fingerprint(of: "") == "811c9dc5")
+        #expect(CLibraryPin.fingerprint(of: "a") == "e40c292c")
+        #expect(CLibraryPin.fingerprint(of: "foobar") == "bf9cf968")
+        #expect(CLibraryPin.fingerprint == CLibraryPin.fingerprint(of: CLibraryPin.tunables))
+        #expect(CLibraryPin.fingerprint(of: CLibraryPin.tunables + ":glibc.cpu.x86_ibt=on") != CLibraryPin.fingerprint)
         #expect(CLibraryPin.tunables.hasPrefix("glibc.cpu.hwcaps=-AVX,-AVX2,"))
         #expect(!CLibraryPin.tunables.contains(" "))
     }

@@ -1,5 +1,5 @@
-# Sourced by the recording scripts, which measure a clean checkout of a
-# commit, never the working tree.
+# Sourced by the recording scripts and the gate, which measure a clean
+# checkout of a commit, never the working tree.
 
 # enter_clean_checkout REPOSITORY COMMIT DIRECTORY: changes into a clean
 # checkout of COMMIT with bench built in release. scripts/publish hands one
@@ -19,4 +19,10 @@ enter_clean_checkout() {
         cd "$directory"
     fi
     swift build -c release --product bench
+}
+
+# measured_commit FILE: the commit the results.json FILE was measured on,
+# or nothing when it is missing or names none.
+measured_commit() {
+    [ -f "$1" ] && grep -m1 -o '"commit" : "[0-9a-f]*"' "$1" | cut -d'"' -f4 || true
 }

@@ -7,18 +7,17 @@
 /// and thresholds derived from the cache sizes. Under Valgrind the CPU is
 /// mostly the one Valgrind simulates, but some of what glibc reads passes
 /// through from the host, so two hosts with the same toolchain, Valgrind and
-/// glibc counted the probe of `InstructionProvenance` differently. The
-/// variants differ by far more than that on other CPUs: a 4 KiB `memset`
-/// counts over 4,000 instructions as `rep stosb` (callgrind counts each
-/// repetition) and under 500 as an SSE2 loop.
+/// glibc counted the probe of `InstructionProvenance` differently, and on
+/// other CPUs the variants differ outright (docs/METHODS.md, "The C library,
+/// pinned").
 ///
 /// So every feature a string routine dispatches on is switched off, down to
 /// the SSE2 variants every x86-64 CPU runs, every preferred flag glibc lets
 /// a tunable set is set, and every threshold is given. Tunables can only
 /// take features away, and no x86-64 host lacks SSE2, so the result does not
 /// depend on the host. `rep movsb` and `rep stosb` are among what is switched
-/// off: counted per byte, they made a large copy look far costlier than it
-/// runs.
+/// off: callgrind counts each repetition, so a large copy looked far
+/// costlier than it runs.
 public enum CLibraryPin {
     /// Features the C library's string and math routines pick variants by.
     static let disabledFeatures = [
@@ -50,11 +49,14 @@ public enum CLibraryPin {
 
     /// A short name for this pin in provenance: counts taken under another
     /// pin are not comparable.
-    /// - Complexity: O(n) in the length of `tunables`.
-    public static var fingerprint: String {
-        // FNV-1a, 32 bits: stable across processes, unlike `Hasher`.
+    public static let fingerprint = fingerprint(of: tunables)
+
+    /// FNV-1a of `text`'s UTF-8, 32 bits, as 8 hex digits: stable across
+    /// processes and builds, unlike `Hasher`.
+    /// - Complexity: O(n) in the length of `text`.
+    static func fingerprint(of text: String) -> String {
         var hash: UInt32 = 2_166_136_261
-        for byte in tunables.utf8 {
+        for byte in text.utf8 {
             hash = (hash ^ UInt32(byte)) &* 16_777_619
         }
         let hex = String(hash, radix: 16)
