@@ -33,7 +33,7 @@ import StoreInterface
     @usableFromInline static let origin = "Vesper, Core Data"
      /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 10_000, standard: 20_000, full: 100_000)
+        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 10_000, standard: 20_000, full: 50_000)
         static let holders = ParameterSpec("holders", "notes held at any time", range: 1...1_000_000, tiny: 10, quick: 200, standard: 2_000, full: 2_000)
         static let hit = ParameterSpec("hit", "share of lookups for a note someone holds, %", range: 0...100, tiny: 100, quick: 80, standard: 80, full: 80)
         static let policy = ParameterSpec(variant: "policy", "weak-table purge: 0 manual, 1 every 1024 insertions, 2 on doubling", range: 0...2,

@@ -22,7 +22,8 @@ extension InstructionProvenance {
             throw InstructionCountError("the C library probe found \(found) on buffers of \(size) bytes, not \(4 * size)")
         }
         return InstructionProvenance(
-            valgrind: valgrind, libc: libcVersion, probe: probe.instructions, cLibraryPin: CLibraryPin.fingerprint)
+            valgrind: valgrind, libc: libcVersion, probe: probe.instructions, cLibraryPin: CLibraryPin.fingerprint,
+            uncountedFunctions: InstructionCounter.uncountedFunctions)
     }
 
     private static var libcVersion: String {

@@ -20,17 +20,27 @@ public struct InstructionProvenance: Hashable, Sendable, Codable {
     /// Which settings pinned the C library's choice of variants (a
     /// fingerprint of them), or nil where it picked them by the host's CPU.
     public var cLibraryPin: String?
+    /// The functions whose own instructions the counts leave out (a part of
+    /// each name), or nil where they left out none.
+    public var uncountedFunctions: [String]?
 
-    public init(valgrind: String, libc: String, probe: UInt64, cLibraryPin: String? = nil) {
+    public init(
+        valgrind: String, libc: String, probe: UInt64, cLibraryPin: String? = nil, uncountedFunctions: [String]? = nil
+    ) {
         self.valgrind = valgrind
         self.libc = libc
         self.probe = probe
         self.cLibraryPin = cLibraryPin
+        self.uncountedFunctions = uncountedFunctions
     }
 
     /// What must match, with the toolchain, for counts to be compared.
     public var key: String {
-        "\(valgrind) | libc \(libc) \(cLibraryPin.map { "pinned (\($0))" } ?? "by the host's CPU")"
+        var key = "\(valgrind) | libc \(libc) \(cLibraryPin.map { "pinned (\($0))" } ?? "by the host's CPU")"
             + " | C library probe \(probe) instructions"
+        if let functions = uncountedFunctions, !functions.isEmpty {
+            key += " | own instructions not counted: \(functions.joined(separator: "; "))"
+        }
+        return key
     }
 }
