@@ -6,23 +6,18 @@ import Testing
 
 /// Everything that names a metric by id (a scenario's headline, its checks,
 /// its mechanism sentences, the sources' claims; charts draw the headline)
-/// names one that a run of the scenario produces. Every variant any profile
-/// runs is run once, at its tiny size, on every store.
+/// names one that a run of the scenario produces, in its every variant
+/// (`EveryVariantRuns`).
 @Suite("Every metric a headline, check, mechanism or claim names is measured")
 struct MetricNamesTests {
     /// The metric ids each case of `scenario` produced on some store.
     private static func produced(_ scenario: ScenarioID) throws -> [(parameters: [String: Int], ids: Set<MetricID>)] {
-        var plan = TinyPlans.plan([])
-        plan.cases = TinyPlans.everyVariant(scenario)
-        let run = try SuiteRunner(plan: plan, progress: SilentProgress()).run()
-        return run.cases.map { result in
+        try EveryVariantRuns.run(of: scenario).cases.map { result in
             (result.parameters, Set(result.stores.flatMap { $0.metrics.map(\.metric.id) }))
         }
     }
 
-    /// The memory scenario reads jemalloc's heap statistics, which a
-    /// sanitizer's allocator does not keep.
-    static let scenarios = ScenarioID.allCases.filter { !(Sanitizers.isActive && $0 == .memory) }
+    static let scenarios = EveryVariantRuns.scenarios
 
     /// Allocation counts come from jemalloc, which a sanitizer's allocator
     /// replaces: a run under one measures every metric but those.
@@ -32,14 +27,14 @@ struct MetricNamesTests {
         return metric != loop.mallocs && metric != loop.bytes
     }
 
-    /// Every scenario's cases, run once for both tests.
-    static let runs = Result { () throws -> [String: [(parameters: [String: Int], ids: Set<MetricID>)]] in
+    /// Every scenario's cases, for the tests that read them all.
+    static func runs() throws -> [String: [(parameters: [String: Int], ids: Set<MetricID>)]] {
         Dictionary(uniqueKeysWithValues: try scenarios.map { ($0.rawValue, try produced($0)) })
     }
 
     @Test("a scenario's headline, checks and mechanism sentences name metrics it produces", arguments: scenarios)
     func scenarioNamesWhatItMeasures(_ scenario: ScenarioID) throws {
-        let cases = try #require(try Self.runs.get()[scenario.rawValue])
+        let cases = try Self.produced(scenario)
         let everywhere = cases.reduce(into: Set<MetricID>()) { $0.formUnion($1.ids) }
         for (parameters, ids) in cases {
             let headline = scenario.headline(for: ParameterSet(parameters))
@@ -59,7 +54,7 @@ struct MetricNamesTests {
 
     @Test("every figure the summary sets out names a metric its scenario produces in the case it selects")
     func keyFiguresNameWhatIsMeasured() throws {
-        let runs = try Self.runs.get()
+        let runs = try Self.runs()
         for figure in KeyFigure.tradeOffs where Self.scenarios.contains(figure.scenario) {
             let selected = (runs[figure.scenario.rawValue] ?? []).filter { run in
                 figure.parameters.allSatisfy { run.parameters[$0.key] == $0.value }
@@ -73,7 +68,7 @@ struct MetricNamesTests {
 
     @Test("every claim's every test names a metric its scenario produces in a case it selects")
     func claimsNameWhatIsMeasured() throws {
-        let runs = try Self.runs.get()
+        let runs = try Self.runs()
         for claim in SourceClaim.all {
             for test in claim.tests {
                 guard let cases = runs[test.scenario] else {

@@ -6,12 +6,6 @@ import Testing
 
 @Suite("Every scenario on every store")
 struct ScenarioTests {
-    /// The memory scenario reads jemalloc's heap statistics, which a sanitizer's
-    /// allocator does not keep.
-    static var runnable: [ScenarioID] {
-        ScenarioID.allCases.filter { !(Sanitizers.isActive && $0 == .memory) }
-    }
-
     @Test("every scenario whose work can go wrong declares a correctness check")
     func checksAreDeclared() {
         // These read, build, time or count what cannot be wrong without
@@ -51,11 +45,12 @@ struct ScenarioTests {
         #expect(SuiteRunner.uncountedNote(SuitePlan.Case(scenario: .coldLoad, parameters: ParameterSet(["N": 20_000]))).isEmpty)
     }
 
-    @Test("runs at tiny sizes on every store and passes its own checks", arguments: runnable)
+    @Test("every variant any profile runs, at its tiny size, runs on every store and passes its own checks",
+          arguments: EveryVariantRuns.scenarios)
     func runs(scenario: ScenarioID) throws {
-        let result = try SuiteRunner(plan: TinyPlans.plan([scenario]), progress: SilentProgress()).run()
+        let result = try EveryVariantRuns.run(of: scenario)
         #expect(!result.isPartial)
-        #expect(result.cases.count == scenario.definition.cases(for: .quick).count)
+        #expect(result.cases.count == TinyPlans.everyVariant(scenario).count)
         for caseResult in result.cases {
             #expect(caseResult.stores.map(\.store) == TinyPlans.stores.map(\.name))
             for store in caseResult.stores {
@@ -76,13 +71,15 @@ struct ScenarioTests {
 
     @Test("no store tears a row with whole-object locking; live objects are never stale")
     func consistencyByDesign() throws {
-        let result = try SuiteRunner(plan: TinyPlans.plan([.consistency]), progress: SilentProgress()).run()
-        let objectLocks = try #require(result.cases.first { $0.parameters["locking"] == 0 })
-        for store in TinyPlans.stores {
-            #expect(objectLocks.store(store.name)?.metric("torn")?.median == 0, "\(store.name)")
-            // A live object has already changed when its holder is told.
-            if store.design.family == .liveObjects {
-                #expect(objectLocks.store(store.name)?.metric("stale")?.median == 0, "\(store.name)")
+        let objectLocking = try EveryVariantRuns.run(of: .consistency).cases.filter { $0.parameters["locking"] == 0 }
+        #expect(!objectLocking.isEmpty)
+        for objectLocks in objectLocking {
+            for store in TinyPlans.stores {
+                #expect(objectLocks.store(store.name)?.metric("torn")?.median == 0, "\(objectLocks.label) \(store.name)")
+                // A live object has already changed when its holder is told.
+                if store.design.family == .liveObjects {
+                    #expect(objectLocks.store(store.name)?.metric("stale")?.median == 0, "\(objectLocks.label) \(store.name)")
+                }
             }
         }
     }
