@@ -53,17 +53,7 @@ public struct Benchmark: Sendable {
         let instructionTools = try instructionTools()
         let plan = try request.plan()
         if let twin { try Self.checkPoolable(twin, with: plan) }
-        let progress = TerminalProgress(stores: plan.stores.map(\.name), rounds: plan.rounds)
-        let runner = SuiteRunner(plan: plan, progress: progress, cancellation: Interruption.shared.flag, pooledWith: twin,
-                                 extending: roundExtension)
-        let measured: RunResult
-        do {
-            measured = try Interruption.shared.whileRunning { try runner.run() }
-        } catch {
-            progress.finish()
-            throw .failure("\(error)")
-        }
-        progress.finish()
+        let measured = try Self.measure(plan, pooledWith: twin, extending: roundExtension)
         if measured.isPartial && measured.cases.isEmpty {
             // Nothing to report, and an earlier run's files stay as they were.
             throw .failure("interrupted before any of \(plan.cases.count) cases completed; nothing written")
@@ -98,8 +88,40 @@ public struct Benchmark: Sendable {
                 "interrupted after \(measured.cases.count) of \(plan.cases.count) cases; wrote those, marked partial, to \(directory.path)")
         }
         try gate.save(result)
-        if let baseline { try gate.check(result, against: baseline) }
+        if let baseline {
+            try gate.check(result, against: baseline) { keys throws(BenchFailure) in
+                try remeasure(keys, of: plan, following: result)
+            }
+        }
         return result
+    }
+
+    /// The timings of `plan`'s cases with these keys measured once more,
+    /// the stores each ran in `first`, for the gate to confirm what regressed.
+    private func remeasure(_ keys: Set<String>, of plan: SuitePlan, following first: RunResult)
+        throws(BenchFailure) -> RunResult {
+        var again = plan
+        again.cases = plan.cases.filter { keys.contains($0.key) }
+        again.measuresPrimitiveCosts = false
+        let result = try Self.measure(again, pooledWith: first)
+        guard !result.isPartial else {
+            throw .failure("interrupted while measuring the regressed timings' cases again; the gate is not decided")
+        }
+        return result
+    }
+
+    /// Runs `plan` with progress on the terminal, until it ends or is interrupted.
+    private static func measure(_ plan: SuitePlan, pooledWith twin: RunResult?, extending: RoundExtension? = nil)
+        throws(BenchFailure) -> RunResult {
+        let progress = TerminalProgress(stores: plan.stores.map(\.name), rounds: plan.rounds)
+        defer { progress.finish() }
+        let runner = SuiteRunner(plan: plan, progress: progress, cancellation: Interruption.shared.flag, pooledWith: twin,
+                                 extending: extending)
+        do {
+            return try Interruption.shared.whileRunning { try runner.run() }
+        } catch {
+            throw .failure("\(error)")
+        }
     }
 
     /// More rounds for a case whose claims' tests the rules of evidence leave

@@ -41,18 +41,36 @@ public struct Gate: Sendable {
         print("Saved the run as the baseline \(saveAs).")
     }
 
+    /// Measures the cases with these keys again, timings only, and returns
+    /// that run.
+    typealias Remeasurement = (Set<String>) throws(BenchFailure) -> RunResult
+
     /// Prints the comparison and returns it; throws a regression when
     /// something regressed, and `countsNotComparable` when nothing did but
     /// the instruction counts could not be compared at all.
+    ///
+    /// With `remeasure`, when timings are all that regressed, their cases are
+    /// measured once more and a timing regresses only if it does again
+    /// (`BaselineComparison.confirmingTimings`); any other regression fails
+    /// the run whatever a second measurement says, so none is taken.
     @discardableResult
-    func check(_ result: RunResult, against baseline: RunResult) throws(BenchFailure) -> GateReport {
+    func check(_ result: RunResult, against baseline: RunResult, remeasure: Remeasurement? = nil)
+        throws(BenchFailure) -> GateReport {
         var rules = reproduces ? GateRules.reproduction : GateRules.standard
         rules.timingTolerance = timingTolerance
-        let report: GateReport
+        var report: GateReport
         do {
-            report = try BaselineComparison.compare(baseline: baseline, current: result, rules: rules)
+            report = try BaselineComparison.compare(baseline: baseline, current: result, rules: rules,
+                                                    confirmsTimings: remeasure != nil)
         } catch {
             throw .unusable("\(error)")
+        }
+        let timings = report.timingRegressions
+        if let remeasure, !timings.isEmpty, timings.count == report.regressions.count {
+            let cases = Set(timings.map(\.caseKey))
+            print("\n\(timings.count) timing(s) regressed and nothing else: measuring their \(cases.count) case(s) again.")
+            report = BaselineComparison.confirmingTimings(
+                of: report, baseline: baseline, remeasured: try remeasure(cases), rules: rules)
         }
         print("\nCompared with the baseline (\(baseline.provenance.date), commit \(baseline.provenance.commit ?? "unknown")):")
         print(report.table(), terminator: "")

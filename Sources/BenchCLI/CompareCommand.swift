@@ -14,7 +14,8 @@ struct CompareCommand: ParsableCommand {
         within 5%, or 15% where several threads ran its region in the baseline, or 25,000 instructions \
         over a region of few operations, whichever is widest (bench tolerances lists each figure's); a \
         gated count that falls to zero fails; a timing's median regresses only when its rounds differ \
-        significantly and it moved past the timing tolerance. The baseline alone sets each tolerance. Against a baseline from another host or \
+        significantly and it moved past the timing tolerance, and, in a run (not a saved --current file), \
+        only if it does so again when its case is measured once more after the run. The baseline alone sets each tolerance. Against a baseline from another host or \
         toolchain, timings are reported but only counts are gated. Instruction counts taken with another \
         toolchain, Valgrind or C library cannot be compared at all: exit 5, and compare with a run of \
         the baseline's commit on this host instead (scripts/gate does).

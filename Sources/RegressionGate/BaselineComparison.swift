@@ -6,6 +6,10 @@ import Foundation
 public struct GateReport: Sendable {
     public enum Verdict: String, Sendable {
         case improved, unchanged, regressed
+        /// A timing that regressed in the run but not in a second
+        /// measurement of its case taken after it: a burst of the host's
+        /// load that lasted the case's rounds, not the code. Passes.
+        case unconfirmed
         /// Changed either way, where any change fails (`GateRules.reproduction`).
         case moved
         /// A count that fell to zero: a counter that stopped counting, more
@@ -19,6 +23,8 @@ public struct GateReport: Sendable {
 
     public struct Row: Sendable {
         let caseLabel: String
+        /// The case's `CaseResult.key`: which case to measure again.
+        package let caseKey: String
         public let store: String
         public let metric: MetricDescriptor
         let treatment: GateRules.Treatment
@@ -26,7 +32,10 @@ public struct GateReport: Sendable {
         public let current: Double?
         /// p-value of the rounds' comparison, for statistical gates.
         public let pValue: Double?
-        public let verdict: Verdict
+        public var verdict: Verdict
+        /// For a timing that regressed, its median in the second measurement
+        /// of its case, which confirmed it or not (`Verdict.unconfirmed`).
+        public var remeasured: Double? = nil
 
         /// Relative change of the median, current over baseline minus one.
         public var change: Double? {
@@ -59,6 +68,9 @@ public struct GateReport: Sendable {
     }
 
     public var regressions: [Row] { rows.filter { [.regressed, .moved, .vanished, .missing].contains($0.verdict) } }
+    /// The regressions that are timings: a second measurement of their
+    /// cases confirms or clears them (`BaselineComparison.confirmingTimings`).
+    public var timingRegressions: [Row] { regressions.filter { $0.treatment == .statistical } }
     public var passed: Bool { regressions.isEmpty }
 
     public func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
@@ -70,13 +82,15 @@ public struct GateError: Error, CustomStringConvertible, Sendable {
 }
 
 public enum BaselineComparison {
-    /// Compares `current` with `baseline` under `rules`.
+    /// Compares `current` with `baseline` under `rules`. `confirmsTimings`
+    /// says, in the gates applied, that timing regressions will be measured
+    /// again (`confirmingTimings(of:baseline:remeasured:rules:)`).
     ///
     /// - Throws: `GateError` when the two are not comparable: different build
     ///   configurations or seeds (counts would differ for no regression), or
     ///   no case in common.
     public static func compare(
-        baseline: RunResult, current: RunResult, rules: GateRules = .standard
+        baseline: RunResult, current: RunResult, rules: GateRules = .standard, confirmsTimings: Bool = false
     ) throws(GateError) -> GateReport {
         let base = baseline.provenance, now = current.provenance
         guard base.buildConfiguration == now.buildConfiguration else {
@@ -96,7 +110,8 @@ public enum BaselineComparison {
         }
         let instructions = instructionComparability(baseline, current)
         if let reason = instructions.warning { warnings.append(reason) }
-        let gates = gatesApplied(rules, instructions: instructions.counts == .compared, sameHost: sameHost, current: current)
+        let gates = gatesApplied(rules, instructions: instructions.counts == .compared, sameHost: sameHost,
+                                 confirmsTimings: confirmsTimings, current: current)
         let sameProfile = baseline.profile == current.profile
         if !sameProfile {
             warnings.append("the baseline ran profile '\(baseline.profile)', this run '\(current.profile)': only the cases both ran are compared.")
@@ -155,15 +170,15 @@ public enum BaselineComparison {
         guard treatment != .reported else { return nil }
         guard let now else {
             return GateReport.Row(
-                caseLabel: "\(baseCase.scenario) \(baseCase.label)", store: store, metric: series.metric,
-                treatment: treatment, baseline: series.median, current: nil, pValue: nil, verdict: .missing)
+                caseLabel: "\(baseCase.scenario) \(baseCase.label)", caseKey: baseCase.key, store: store,
+                metric: series.metric, treatment: treatment, baseline: series.median, current: nil, pValue: nil, verdict: .missing)
         }
         return row(baseCase, store, series, now, treatment, rules)
     }
 
     /// Which gate applied to each kind of metric, one line each, for people.
     private static func gatesApplied(
-        _ rules: GateRules, instructions comparable: Bool, sameHost: Bool, current: RunResult
+        _ rules: GateRules, instructions comparable: Bool, sameHost: Bool, confirmsTimings: Bool, current: RunResult
     ) -> [String] {
         let direction = rules.anyMoveFails ? "either way" : "a regression"
         var instructionGate: String
@@ -186,6 +201,7 @@ public enum BaselineComparison {
             !rules.gatesTimings ? "timings: not compared (counts only)"
                 : sameHost
                 ? "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(percent(rules.timingTolerance)), same host as the baseline"
+                    + (confirmsTimings ? ", and again in a second measurement of the case once the run has ended" : "")
                 : "timings: not gated, another host than the baseline's",
         ]
     }
@@ -236,8 +252,7 @@ public enum BaselineComparison {
             let change = baseline.median == 0 ? (current.median == 0 ? 0 : .infinity) : current.median / baseline.median - 1
             direction = abs(change) <= rules.instructionTolerance(of: baseline) ? .same : (change < 0 ? .lower : .higher)
         case .statistical:
-            let comparison = Comparison(baseline: baseline.rounds, candidate: current.rounds,
-                                        alpha: rules.alpha, tolerance: rules.timingTolerance)
+            let comparison = timingComparison(baseline, current, rules)
             pValue = comparison.pValue
             direction = comparison.verdict
         case .reported:
@@ -254,13 +269,47 @@ public enum BaselineComparison {
         case .higher: metric.lowerIsBetter ? .regressed : .improved
         }
         return GateReport.Row(
-            caseLabel: "\(baseCase.scenario) \(baseCase.label)", store: store, metric: metric, treatment: treatment,
-            baseline: baseline.median, current: current.median, pValue: pValue, verdict: verdict)
+            caseLabel: "\(baseCase.scenario) \(baseCase.label)", caseKey: baseCase.key, store: store, metric: metric,
+            treatment: treatment, baseline: baseline.median, current: current.median, pValue: pValue, verdict: verdict)
+    }
+
+    private static func timingComparison(_ baseline: MetricSeries, _ current: MetricSeries, _ rules: GateRules) -> Comparison {
+        Comparison(baseline: baseline.rounds, candidate: current.rounds, alpha: rules.alpha, tolerance: rules.timingTolerance)
+    }
+
+    /// `report` with each timing regression kept only where `remeasured`,
+    /// a second measurement of its case taken after the run, regresses
+    /// against `baseline` under the same rules too; the others become
+    /// `unconfirmed`, and pass.
+    ///
+    /// A host's load comes in bursts longer than a case's rounds (a quick
+    /// case's five rounds take about a second): a burst slows every round of
+    /// the case, which then differs significantly from the baseline. A second
+    /// measurement later falls outside the burst; a slower code path does not.
+    /// A regression whose case the second measurement lacks stays one.
+    /// - Complexity: O(r) for r timing regressions, after indexing the runs' cases.
+    public static func confirmingTimings(
+        of report: GateReport, baseline: RunResult, remeasured: RunResult, rules: GateRules = .standard
+    ) -> GateReport {
+        let baseCases = baseline.casesByKey, againCases = remeasured.casesByKey
+        var confirmed = report
+        for index in confirmed.rows.indices where confirmed.rows[index].verdict == .regressed
+            && confirmed.rows[index].treatment == .statistical {
+            let row = confirmed.rows[index]
+            guard let base = baseCases[row.caseKey]?.store(row.store)?.metric(row.metric.id),
+                  let again = againCases[row.caseKey]?.store(row.store)?.metric(row.metric.id)
+            else { continue }
+            let comparison = timingComparison(base, again, rules)
+            let regressedAgain = comparison.verdict == (row.metric.lowerIsBetter ? .higher : .lower)
+            confirmed.rows[index].remeasured = again.median
+            if !regressedAgain { confirmed.rows[index].verdict = .unconfirmed }
+        }
+        return confirmed
     }
 
     private static func missingRow(_ baseCase: CaseResult, store: String, reason: String) -> GateReport.Row {
         GateReport.Row(
-            caseLabel: "\(baseCase.scenario) \(baseCase.label)", store: store,
+            caseLabel: "\(baseCase.scenario) \(baseCase.label)", caseKey: baseCase.key, store: store,
             metric: MetricDescriptor(id: "case", label: reason, unit: "", kind: .count),
             treatment: .exact, baseline: nil, current: nil, pValue: nil, verdict: .missing)
     }

@@ -17,21 +17,34 @@ extension GateReport {
         }
         var text = Self.aligned(lines)
         if !regressions.isEmpty {
-            text += "\nRegressed:\n"
-            for row in regressions {
-                let change = row.change.map { String(format: " (%+.1f%%)", $0 * 100) } ?? ""
-                let values = row.baseline.map { "\(Self.number($0)) → \(row.current.map(Self.number) ?? "–")" } ?? ""
-                text += "  \(row.caseLabel), \(row.store): \(row.metric.label) \(values) \(row.metric.unit)\(change)\n"
-            }
+            text += "\nRegressed:\n" + regressions.map(Self.line).joined()
+        }
+        let unconfirmed = rows.filter { $0.verdict == .unconfirmed }
+        if !unconfirmed.isEmpty {
+            text += "\nRegressed in the run, not in a second measurement of the case (the host's load, not the code):\n"
+                + unconfirmed.map(Self.line).joined()
         }
         for warning in warnings { text += "\nwarning: \(warning)" }
         if !gates.isEmpty {
             text += "\nGates applied:\n" + gates.map { "  \($0)\n" }.joined()
         }
         let vanished = count(.vanished) > 0 ? ", \(count(.vanished)) fell to zero" : ""
-        text += "\n\(count(.regressed)) regressed\(vanished), \(count(.missing)) missing, \(count(.improved)) improved, "
+        let cleared = count(.unconfirmed) > 0 ? ", \(count(.unconfirmed)) not confirmed" : ""
+        text += "\n\(count(.regressed)) regressed\(vanished)\(cleared), \(count(.missing)) missing, \(count(.improved)) improved, "
         text += "\(count(.unchanged)) unchanged; \(reportedOnly) reported but not gated.\n"
         return text
+    }
+
+    /// "  case, store: label 333.3 → 1570 µs (+371.0%)", and the second
+    /// measurement's median where there was one.
+    private static func line(_ row: Row) -> String {
+        let change = row.change.map { String(format: " (%+.1f%%)", $0 * 100) } ?? ""
+        let values = row.baseline.map { "\(number($0)) → \(row.current.map(number) ?? "–")" } ?? ""
+        var again = ""
+        if let baseline = row.baseline, let remeasured = row.remeasured, baseline != 0 {
+            again = "; measured again: \(number(remeasured))" + String(format: " (%+.1f%%)", (remeasured / baseline - 1) * 100)
+        }
+        return "  \(row.caseLabel), \(row.store): \(row.metric.label) \(values) \(row.metric.unit)\(change)\(again)\n"
     }
 
     static func number(_ value: Double) -> String {

@@ -37,7 +37,11 @@ import BenchStatistics
 ///   timing's median regresses only when its rounds differ significantly
 ///   from the baseline's *and* it moved past the timing tolerance (150% by
 ///   default: 2.5 times the baseline); record the baseline from several
-///   runs (`bench merge`) so its rounds carry that drift.
+///   runs (`bench merge`) so its rounds carry that drift. A run measured
+///   against the baseline then measures the case of such a timing again
+///   and keeps the regression only if it recurs
+///   (`BaselineComparison.confirmingTimings`): the host's load comes in
+///   bursts that can last all of a case's rounds.
 /// - Tails (p99, max), latencies under deliberate thread contention and
 ///   other machine-dependent quantities (contention, context switches,
 ///   resident memory, concurrent stale/torn reads) are reported, never gated.

@@ -119,6 +119,36 @@ struct GateTests {
         #expect(faster.count(.improved) == 4)
     }
 
+    @Test("a timing regression stands only if a second measurement of its case regresses too")
+    func timingConfirmation() throws {
+        let baseline = SyntheticRun.run()
+        let slow = SyntheticRun.run(timing: [300, 303, 297, 300, 306])
+        let report = try BaselineComparison.compare(baseline: baseline, current: slow, confirmsTimings: true)
+        #expect(report.timingRegressions.count == 4)
+        #expect(report.gates.contains { $0.contains("again in a second measurement") })
+
+        // The second measurement runs as fast as the baseline: a burst of load, cleared.
+        let cleared = BaselineComparison.confirmingTimings(of: report, baseline: baseline, remeasured: baseline)
+        #expect(cleared.passed)
+        #expect(cleared.count(.unconfirmed) == 4)
+        #expect(cleared.rows.filter { $0.verdict == .unconfirmed }.allSatisfy { $0.remeasured == 100 })
+        #expect(cleared.table().contains("not in a second measurement of the case"))
+        #expect(cleared.table().contains("measured again: 100 (+0.0%)"))
+
+        // Slow again: confirmed, and the table gives both medians.
+        let confirmed = BaselineComparison.confirmingTimings(of: report, baseline: baseline, remeasured: slow)
+        #expect(!confirmed.passed)
+        #expect(confirmed.count(.regressed) == 4)
+        #expect(confirmed.table().contains("op p50 100 → 300 ns (+200.0%); measured again: 300 (+200.0%)"))
+
+        // A second measurement that lacks the case leaves its regressions standing.
+        let oneCase = SyntheticRun.run(extraCase: false)
+        let partly = BaselineComparison.confirmingTimings(of: report, baseline: baseline, remeasured: oneCase)
+        #expect(partly.count(.unconfirmed) == 2)
+        #expect(partly.count(.regressed) == 2)
+        #expect(partly.regressions.allSatisfy { $0.caseLabel.hasPrefix("churn") })
+    }
+
     @Test("against another host, timings are reported and only counts gated, with a warning")
     func differentHost() throws {
         var other = SyntheticRun.provenance
