@@ -75,6 +75,9 @@ public struct InstructionCounter: Sendable {
     /// by every counter (regions are counted one at a time).
     private static let dumpsWritten = Mutex(0)
 
+    /// Where the counter's own work runs (`BookkeepingThread`).
+    private static let bookkeeping = BookkeepingThread(state: ThreadSchedule(slices: [:]))
+
     private let outputPath: String
     /// What switching counting on and off costs, subtracted from each count.
     private let overhead: UInt64
@@ -118,19 +121,31 @@ public struct InstructionCounter: Sendable {
     public func count(_ region: () -> Void) throws(InstructionCountError) -> RegionInstructions {
         let label = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCG_REGION_LABEL_SIZE))
         defer { label.deallocate() }
-        let (number, scheduled) = Self.dumpsWritten.withLock { written in
+        let counted = ccg_thread_id()
+        let bookkeeping = Self.bookkeeping
+        let notCounted = [counted, bookkeeping.threadID]
+        let read = Self.dumpsWritten.withLock { written in
             written += 1
-            let before = ThreadSchedule.otherThreads()
+            bookkeeping.run { before in before = ThreadSchedule.threads(excluding: notCounted) }
             ccg_start_counting(label, UInt(written))
             region()
             ccg_stop_counting_and_dump(label)
-            return (written, ThreadSchedule.otherThreads().scheduled(since: before))
+            let number = written
+            return bookkeeping.run { before -> Result<(UInt64, Int), InstructionCountError> in
+                let scheduled = ThreadSchedule.threads(excluding: notCounted).scheduled(since: before)
+                do throws(InstructionCountError) {
+                    let instructions = try CallgrindDump.read(
+                        path: "\(outputPath).\(number)", expectedLabel: "\(CCG_REGION_LABEL_PREFIX)\(number)",
+                        leavingOut: Self.uncountedFunctions)
+                    return .success((instructions, scheduled.count))
+                } catch {
+                    return .failure(error)
+                }
+            }
         }
-        let instructions = try CallgrindDump.read(
-            path: "\(outputPath).\(number)", expectedLabel: "\(CCG_REGION_LABEL_PREFIX)\(number)",
-            leavingOut: Self.uncountedFunctions)
+        let (instructions, scheduled) = try read.get()
         return RegionInstructions(instructions: instructions > overhead ? instructions - overhead : 0,
-                                  threads: 1 + scheduled.count)
+                                  threads: 1 + scheduled)
     }
 }
 

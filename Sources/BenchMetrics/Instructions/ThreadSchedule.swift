@@ -15,11 +15,16 @@ struct ThreadSchedule: Equatable {
     /// Linux's per-thread scheduler statistics cannot be read.
     /// - Complexity: O(threads), a file read each.
     static func otherThreads() -> ThreadSchedule {
-        let me = currentThreadID()
+        threads(excluding: [currentThreadID()].compactMap { $0 })
+    }
+
+    /// The process's threads but `excluded`, now.
+    /// - Complexity: O(threads), a file read each.
+    static func threads(excluding excluded: [Int32]) -> ThreadSchedule {
         var slices: [Int32: UInt64] = [:]
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         for name in tasks {
-            guard let id = Int32(name), id != me,
+            guard let id = Int32(name), !excluded.contains(id),
                   let line = try? String(contentsOfFile: "/proc/self/task/\(name)/schedstat", encoding: .utf8)
             else { continue }
             let fields = line.split(separator: " ")

@@ -10,6 +10,11 @@
 // `ccg_has_client_requests` says which one was built.
 
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// The calling thread's kernel id, without allocating.
+static inline int ccg_thread_id(void) { return (int)syscall(SYS_gettid); }
 
 /// What each region's dump is labelled: this, then the region's number.
 /// Swift imports it to check that a dump is the one it waits for.
