@@ -9,9 +9,8 @@ struct TolerancesCommand: ParsableCommand {
         discussion: """
         Applies the gate's rules to every gated figure of the baseline: exact counts fail on any change, \
         a count whose baseline rounds differ when the run's median leaves them, an instruction count past \
-        its tolerance (5%, or 15% where several threads ran its region, or 25,000 instructions over a \
-        region of few operations, whichever is widest), a timing past +150% when its rounds also differ \
-        significantly. The baseline's own descriptors set each tolerance. scripts/record-baseline writes \
+        its tolerance (2%, or 15% where several threads ran its region), a timing past +150% when its \
+        rounds also differ significantly. The baseline's own descriptors set each tolerance. scripts/record-baseline writes \
         the table to docs/GATE-TOLERANCES.md. Exits 3 when the baseline cannot be read.
 
         Example:

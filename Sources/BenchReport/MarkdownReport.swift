@@ -60,8 +60,7 @@ enum MarkdownReport {
             text += "the quick profile counted what `\(verification.measuredCommit)` counted, \(verification.countsCompared) "
             let rebuild = "\(Int((MetricKind.rebuildTolerance * 100).rounded()))%"
             text += "counts compared (exact counts exactly; instruction counts within the \(rebuild) that rebuilding unchanged "
-            text += "code moves them, or \(NumberFormat.grouped(MetricKind.regionMove)) instructions over a counted region of "
-            text += "few operations, or the spread of the baseline's own runs, whichever is wider): no counted figure has moved "
+            text += "code moves them, or the spread of the baseline's own runs where that is wider): no counted figure has moved "
             text += "further than a rebuild moves it since these were measured.\n"
         }
         if run.isPartial { text += "\n> **Interrupted:** only the cases below completed.\n" }

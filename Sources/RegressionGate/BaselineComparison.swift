@@ -189,9 +189,7 @@ public enum BaselineComparison {
             instructionGate = "a change past the spread of the baseline's own counts, or past ±\(percent(least)) "
                 + "(within which counts are alike) where they spread less"
         }
-        instructionGate += ", and past \(Int(MetricKind.regionMove)) instructions in all over the counted region "
-            + "(an allocator refill in it or not, which moves a region of few operations most); "
-            + "past ±\(percent(MetricKind.schedulingTolerance)) where more than one thread ran the region "
+        instructionGate += "; past ±\(percent(MetricKind.schedulingTolerance)) where more than one thread ran the region "
             + "(how often they wake each other depends on scheduling)"
         return [
             "exact counts (allocations, lock acquisitions, models, notifications, correctness checks): any change \(direction); a count whose rounds differ within a run (thread scheduling) only when every round is past every baseline round",

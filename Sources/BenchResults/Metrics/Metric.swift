@@ -25,9 +25,7 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
     /// it, so it is reported and never gated.
     public var tail: Bool
     /// For an instruction count, what the counted region's total was divided
-    /// by: the operations it ran, or the models one operation loaded. A fixed
-    /// amount of work that lands in the region or not moves the count of a
-    /// region of few operations furthest (`MetricKind.regionMove`).
+    /// by: the operations it ran, or the models one operation loaded.
     public var operations: Int?
     /// For an instruction count, whether more than one thread ran
     /// instructions in the counted region (a store's own thread doing work
@@ -93,40 +91,19 @@ public enum MetricKind: String, Hashable, Sendable, Codable {
     /// far above how much one count moves between runs of one build (a few
     /// hundredths of a percent), far below any difference of design.
     public static let instructionsAlike = 0.01
-    /// How far rebuilding unchanged code may move an instruction count,
-    /// relative to it. A rebuild lays the binary out differently, and what
-    /// ran before a counted region (in the process, and the other stores'
-    /// rounds before it) leaves the allocator and the runtime's caches in
-    /// another state: builds of one source counted the quick profile's
-    /// operations up to 2.7% apart where a region runs thousands of them
-    /// (snapshot-flat's and snapshot-listened's lookups and churn), the
-    /// uniquing stores' up to 1.1%. A count gated against a baseline from
-    /// another build moves only past this, or past `regionMove`.
-    public static let rebuildTolerance = 0.05
-    /// How far a rebuild may move a counted region's instructions in all,
-    /// whatever its length: a jemalloc slab or thread-cache refill that falls
-    /// inside the region or outside it. Adding a listener to a held thread
-    /// (child-propagation shape 4) counts 20 operations of about 4,500
-    /// instructions; the quick profile of two builds of one source counted
-    /// uniquing-main's at 4,293 and 4,931 per operation (12,760 instructions
-    /// apart over the region), and where two builds differed by 3,279 in it,
-    /// every function that differed by more than 100 was jemalloc's slow
-    /// path or its arena lock. Twice the largest move seen, spread over the
-    /// region's operations (`MetricDescriptor.operations`): 1,250 per
-    /// operation for those 20, under 13 for a region of 2,000.
-    public static let regionMove = 25_000.0
+    /// How far an instruction count of a region one thread ran may move
+    /// between builds of unchanged code, relative to it, once the counter's
+    /// own work runs on a thread of its own and the runtime's conformance
+    /// cache is left out (docs/METHODS.md, "Instructions per operation",
+    /// has what moved how far). Twice the furthest any moved, and under the
+    /// 5% a regression must be caught at, over a region of any length.
+    public static let rebuildTolerance = 0.02
     /// How far an instruction count of a region more than one thread ran
     /// (`MetricDescriptor.acrossThreads`) may move between runs of one
-    /// build, relative to it: how often the threads wake each other, and how
-    /// much each wake-up costs, depends on when the scheduler runs them.
-    /// snapshot-listened's observe-and-cancel churn (observer-fanout, quick
-    /// profile, ids=1000) counted 9,790 to 10,651 instructions per operation
-    /// in eleven runs of unchanged measured code on three hosts (the
-    /// baseline's three, a CI run, seven on a third host, some beside a compile or
-    /// another callgrind run), 8.8% apart; the CI run lay 6.1% below
-    /// the baseline's median, the furthest any did. Past 15% a count moved by
-    /// more than scheduling moves it; a smaller regression of such a region
-    /// goes unseen.
+    /// build, relative to it: how often the threads wake each other, and
+    /// what each wake-up costs, depends on when the scheduler runs them
+    /// (docs/CI.md, "Keeping the published results current", has the
+    /// spread measured). A smaller regression of such a region goes unseen.
     public static let schedulingTolerance = 0.15
     /// A quantity that depends on thread timing or the machine (contention,
     /// context switches, resident memory, stale and torn reads under
