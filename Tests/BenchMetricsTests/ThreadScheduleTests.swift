@@ -26,7 +26,7 @@ struct ThreadScheduleTests {
 
         private func run() {
             condition.withLock {
-                id = ThreadSchedule.currentThreadID() ?? -1
+                id = ThreadSchedule.currentThreadID()
                 condition.broadcast()
                 while !stopped {
                     if pending > 0 {
@@ -84,11 +84,11 @@ struct ThreadScheduleTests {
         defer { sleeper.stop() }
         let id = sleeper.threadID
         sleeper.waitUntilAsleep()
-        let before = ThreadSchedule.otherThreads()
+        let before = ThreadSchedule.threads(excluding: [ThreadSchedule.currentThreadID()])
         #expect(before.slices[id] != nil, "the thread is one of the process's others")
-        #expect(before.slices[try #require(ThreadSchedule.currentThreadID())] == nil)
+        #expect(before.slices[ThreadSchedule.currentThreadID()] == nil)
         sleeper.wake()
-        #expect(ThreadSchedule.otherThreads().scheduled(since: before).contains(id))
+        #expect(ThreadSchedule.threads(excluding: [ThreadSchedule.currentThreadID()]).scheduled(since: before).contains(id))
     }
 
     @Test("a thread asleep throughout was not scheduled; one started since was")
@@ -98,8 +98,8 @@ struct ThreadScheduleTests {
         let id = sleeper.threadID
         sleeper.wake()
         sleeper.waitUntilAsleep()
-        let before = ThreadSchedule.otherThreads()
-        #expect(!ThreadSchedule.otherThreads().scheduled(since: before).contains(id))
+        let before = ThreadSchedule.threads(excluding: [ThreadSchedule.currentThreadID()])
+        #expect(!ThreadSchedule.threads(excluding: [ThreadSchedule.currentThreadID()]).scheduled(since: before).contains(id))
         let started = ThreadSchedule(slices: [:])
         #expect(before.scheduled(since: started).contains(id))
     }

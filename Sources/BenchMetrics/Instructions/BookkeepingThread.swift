@@ -56,7 +56,7 @@ final class BookkeepingThread<State>: @unchecked Sendable {
             try? Jemalloc.writeUnsigned("thread.arena", arena)
         }
         condition.withLock {
-            id = ccg_thread_id()
+            id = ThreadSchedule.currentThreadID()
             condition.broadcast()
         }
         while true {

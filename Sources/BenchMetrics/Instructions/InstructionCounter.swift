@@ -121,7 +121,7 @@ public struct InstructionCounter: Sendable {
     public func count(_ region: () -> Void) throws(InstructionCountError) -> RegionInstructions {
         let label = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCG_REGION_LABEL_SIZE))
         defer { label.deallocate() }
-        let counted = ccg_thread_id()
+        let counted = ThreadSchedule.currentThreadID()
         let bookkeeping = Self.bookkeeping
         let notCounted = [counted, bookkeeping.threadID]
         let read = Self.dumpsWritten.withLock { written in

@@ -1,3 +1,4 @@
+import CCallgrind
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,17 +9,11 @@ import Foundation
 /// the thread has run): a thread whose count moved was scheduled in
 /// between, one whose count did not slept throughout.
 struct ThreadSchedule: Equatable {
-    /// Time slices run, by thread id, for every thread but the caller.
+    /// Time slices run, by thread id, for every thread but those left out.
     var slices: [Int32: UInt64]
 
-    /// The process's threads other than the calling one, now; none where
-    /// Linux's per-thread scheduler statistics cannot be read.
-    /// - Complexity: O(threads), a file read each.
-    static func otherThreads() -> ThreadSchedule {
-        threads(excluding: [currentThreadID()].compactMap { $0 })
-    }
-
-    /// The process's threads but `excluded`, now.
+    /// The process's threads but `excluded`, now; none where Linux's
+    /// per-thread scheduler statistics cannot be read.
     /// - Complexity: O(threads), a file read each.
     static func threads(excluding excluded: [Int32]) -> ThreadSchedule {
         var slices: [Int32: UInt64] = [:]
@@ -35,10 +30,9 @@ struct ThreadSchedule: Equatable {
         return ThreadSchedule(slices: slices)
     }
 
-    /// The calling thread's id, from `/proc/thread-self` ("PID/task/TID").
-    static func currentThreadID() -> Int32? {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"))
-            .flatMap { $0.split(separator: "/").last }.flatMap { Int32($0) }
+    /// The calling thread's kernel id (`gettid`), without allocating.
+    static func currentThreadID() -> Int32 {
+        ccg_thread_id()
     }
 
     /// The threads scheduled since `earlier`: those whose count moved, and
