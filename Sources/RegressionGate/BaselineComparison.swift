@@ -7,8 +7,8 @@ public struct GateReport: Sendable {
     public enum Verdict: String, Sendable {
         case improved, unchanged, regressed
         /// A timing that regressed in the run but not in a second
-        /// measurement of its case taken after it: a burst of the host's
-        /// load that lasted the case's rounds, not the code. Passes.
+        /// measurement of its case taken after it: a slowdown of the host
+        /// that lasted the case's rounds, not the code. Passes.
         case unconfirmed
         /// Changed either way, where any change fails (`GateRules.reproduction`).
         case moved
@@ -280,10 +280,11 @@ public enum BaselineComparison {
     /// against `baseline` under the same rules too; the others become
     /// `unconfirmed`, and pass.
     ///
-    /// A host's load comes in bursts longer than a case's rounds (a quick
-    /// case's five rounds take about a second): a burst slows every round of
-    /// the case, which then differs significantly from the baseline. A second
-    /// measurement later falls outside the burst; a slower code path does not.
+    /// A case's rounds run back to back (a quick case's five in about a
+    /// second), so a slowdown of the host that lasts that long slows every
+    /// one of them, and they differ significantly from the baseline's. A
+    /// second measurement later is slow again for a slower code path, and
+    /// most likely not for a passing slowdown of the host.
     /// A regression whose case the second measurement lacks stays one.
     /// - Complexity: O(r) for r timing regressions, after indexing the runs' cases.
     public static func confirmingTimings(

@@ -33,8 +33,8 @@ import BenchStatistics
 ///   runs (`bench merge`) so its rounds carry that drift. A run measured
 ///   against the baseline then measures the case of such a timing again
 ///   and keeps the regression only if it recurs
-///   (`BaselineComparison.confirmingTimings`): the host's load comes in
-///   bursts that can last all of a case's rounds.
+///   (`BaselineComparison.confirmingTimings`): a slowdown of the host can
+///   last all of a case's rounds, which run back to back.
 /// - Tails (p99, max), latencies under deliberate thread contention and
 ///   other machine-dependent quantities (contention, context switches,
 ///   resident memory, concurrent stale/torn reads) are reported, never gated.
