@@ -38,6 +38,14 @@ enum NumberFormat {
         return whole < 3_600 ? "\(whole) s" : "\(whole / 3_600) h \(whole % 3_600 / 60) min"
     }
 
+    /// A duration in words: "9 min 26 s", "48 s", or "1 h 3 min" past an hour.
+    static func minutes(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return value(seconds) + " s" }
+        let whole = Int(seconds.rounded())
+        if whole < 60 { return "\(whole) s" }
+        return whole < 3_600 ? "\(whole / 60) min \(whole % 60) s" : "\(whole / 3_600) h \(whole % 3_600 / 60) min"
+    }
+
     /// Thousands separated; past what a count can reach, in scientific
     /// notation (never a conversion that traps).
     static func grouped(_ value: Double) -> String {

@@ -166,7 +166,7 @@ struct ReportCommandTests {
     func readmeFigures() throws {
         #expect(Self.publishedRendering.failures.isEmpty, "\(Self.publishedRendering.failures)")
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        for section in ["default verdicts", "default decision-table", "full scaling"] {
+        for section in ["default verdicts", "default decision-table", "full scaling", "default run-time", "full run-time"] {
             #expect(readme.contains("<!-- results: \(section) -->"))
         }
         let stale = Self.firstDifference(committed: readme, rendered: Self.publishedRendering.readme)

@@ -32,4 +32,18 @@ struct ReportRenderingTests {
         #expect(header.contains("read the clock in 30.0 to 35.0 ns"))
         #expect(!MarkdownReport.header(first, verification: nil).contains("Measured in"))
     }
+
+    @Test("the README states how long a published run took as its results record it, or that they do not")
+    func runTime() {
+        var run = SyntheticRun.run()
+        run.wallSeconds = 566.4
+        run.durationSeconds = 285
+        run.instructionCounting = nil
+        #expect(ReadmeSections.runTime(run).contains("took **9 min 26 s** end to end on a"))
+        #expect(!ReadmeSections.runTime(run).contains("counting instructions"))
+        run.wallSeconds = 4_000
+        #expect(ReadmeSections.runTime(run).contains("took **1 h 6 min** end to end"))
+        run.wallSeconds = nil
+        #expect(ReadmeSections.runTime(run).contains("does not record how long it took"))
+    }
 }

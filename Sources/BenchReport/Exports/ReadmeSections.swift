@@ -12,7 +12,20 @@ public enum ReadmeSections {
             ("verdicts", claims(verdicts, context: context) + "\n" + scenarios(verdicts)),
             ("decision-table", DecisionTable.costs(run, context: context)),
             ("scaling", DecisionTable.scaling(run, context: context)),
+            ("run-time", runTime(run)),
         ]
+    }
+
+    /// How long the run took, as its results record it, so the README's
+    /// times are measured ones.
+    static func runTime(_ run: RunResult) -> String {
+        let host = "\(run.provenance.cores)-core \(run.provenance.cpuModel)"
+        guard let wall = run.wallSeconds else {
+            return "The published \(run.profile) run (\(host)) does not record how long it took end to end.\n"
+        }
+        let counting = run.instructionCounting == nil
+            ? "" : ", \(NumberFormat.minutes(run.durationSeconds)) of it measuring and the rest counting instructions"
+        return "The published \(run.profile) run took **\(NumberFormat.minutes(wall))** end to end on a \(host)\(counting).\n"
     }
 
     /// `readme` with every section it marks for `run`'s profile rendered
