@@ -17,7 +17,8 @@ extension GateReport {
         }
         var text = Self.aligned(lines)
         if !regressions.isEmpty {
-            text += "\nRegressed:\n" + regressions.map(Self.line).joined()
+            text += (regressions.allSatisfy { $0.verdict == .moved } ? "\nMoved:\n" : "\nRegressed:\n")
+                + regressions.map(Self.line).joined()
         }
         let unconfirmed = rows.filter { $0.verdict == .unconfirmed }
         if !unconfirmed.isEmpty {
@@ -28,9 +29,10 @@ extension GateReport {
         if !gates.isEmpty {
             text += "\nGates applied:\n" + gates.map { "  \($0)\n" }.joined()
         }
+        let moved = count(.moved) > 0 ? ", \(count(.moved)) moved" : ""
         let vanished = count(.vanished) > 0 ? ", \(count(.vanished)) fell to zero" : ""
         let cleared = count(.unconfirmed) > 0 ? ", \(count(.unconfirmed)) not confirmed" : ""
-        text += "\n\(count(.regressed)) regressed\(vanished)\(cleared), \(count(.missing)) missing, \(count(.improved)) improved, "
+        text += "\n\(count(.regressed)) regressed\(moved)\(vanished)\(cleared), \(count(.missing)) missing, \(count(.improved)) improved, "
         text += "\(count(.unchanged)) unchanged; \(reportedOnly) reported but not gated.\n"
         return text
     }
