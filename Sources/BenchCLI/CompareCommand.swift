@@ -11,7 +11,7 @@ struct CompareCommand: ParsableCommand {
         With --current FILE it compares that saved run; otherwise it runs first, with the run options \
         below. Exact counts (allocations, heap bytes, models, notifications) must match the baseline, and \
         one whose baseline rounds differ must keep its median within them; an instruction count must stay \
-        within 2%, or 15% where several threads ran its region in the baseline (bench tolerances lists \
+        within \(Gate.instructionTolerances) in the baseline (bench tolerances lists \
         each figure's); a \
         gated count that falls to zero fails; a timing's median regresses only when its rounds differ \
         significantly and it moved past the timing tolerance, and, in a run (not a saved --current file), \

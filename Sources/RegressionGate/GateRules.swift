@@ -64,7 +64,7 @@ public struct GateRules: Hashable, Sendable {
     /// it got worse.
     var anyMoveFails: Bool
 
-    /// The CI gate: counts exactly, instructions within 2% (15% where
+    /// The CI gate: counts exactly, instructions within 2% (5% where
     /// several threads ran the region), timings
     /// statistically past a timing tolerance; improvements pass.
     public static let standard = GateRules(

@@ -134,7 +134,7 @@ final class ArenaPool: Sendable {
     }
 
     /// Bytes in live allocations of `arena`, small and large.
-    private static func allocatedBytes(in arena: UInt32, refreshing: Bool = true) throws(AllocatorError) -> UInt64 {
+    static func allocatedBytes(in arena: UInt32, refreshing: Bool = true) throws(AllocatorError) -> UInt64 {
         if refreshing { try Jemalloc.refreshStatistics() }
         return try Jemalloc.MIB("stats.arenas.\(arena).small.allocated").readCounter()
             &+ Jemalloc.MIB("stats.arenas.\(arena).large.allocated").readCounter()

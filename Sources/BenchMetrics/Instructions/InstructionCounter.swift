@@ -13,8 +13,9 @@ import Synchronization
 /// numbered dump file, read back here and deleted. A count depends on the
 /// code executed, not on how fast the CPU runs it or on other load on the
 /// machine, and with the allocator's timed purging switched off
-/// (`allocatorOptions`) it repeats exactly between runs of one build, for
-/// code on one thread.
+/// (`allocatorOptions`) and every region started on an arena of its own
+/// (`RegionArena`) it repeats exactly, for code on one thread, whatever the
+/// process ran before.
 ///
 /// Every thread's instructions in the region count: callgrind's collection
 /// is a state of each thread, so it is on in every thread from the start,
@@ -36,8 +37,14 @@ public struct InstructionCounter: Sendable {
     /// `dirty_decay_ms`, then `muzzy_decay_ms`), so with its defaults how
     /// much purging an operation triggers depends on time, and counts of one
     /// build would move between runs. Never purging makes them repeat; it is
-    /// housekeeping on a timer, not the work an operation does.
-    public static let allocatorOptions = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
+    /// housekeeping on a timer, not the work an operation does. Its thread
+    /// caches' collection (every `tcache_gc_incr_bytes` allocated) adapts how
+    /// many blocks a cache refills at once to what the thread allocated
+    /// before, so a region's refills followed the process's history; with no
+    /// collection they are the same for every region (`RegionArena`).
+    public static let allocatorOptions = "dirty_decay_ms:-1,muzzy_decay_ms:-1,tcache_gc_incr_bytes:\(noCollection)"
+    /// More bytes than a counted process allocates: no cache collection.
+    static let noCollection: UInt64 = 1 << 50
 
     /// The functions whose own instructions no count includes: the probing
     /// of the Swift runtime's conformance cache. The casts that look it up,
@@ -98,8 +105,8 @@ public struct InstructionCounter: Sendable {
         } catch {
             throw InstructionCountError("cannot tell whether jemalloc purges on a timer: \(error)")
         }
-        guard purges == (-1, -1) else {
-            throw InstructionCountError("jemalloc purges on a timer here, so counts would depend on time: start instruction counts with `bench --instructions` (it sets MALLOC_CONF=\(allocatorOptions))")
+        guard purges == (-1, -1), (try? Jemalloc.readCounter("opt.tcache_gc_incr_bytes")) == noCollection else {
+            throw InstructionCountError("jemalloc purges on a timer or adapts its thread caches here, so counts would depend on time and history: start instruction counts with `bench --instructions` (it sets MALLOC_CONF=\(allocatorOptions))")
         }
         let environment = ProcessInfo.processInfo.environment
         guard environment["GLIBC_TUNABLES"] == CLibraryPin.tunables, environment["LD_BIND_NOW"] == "1" else {
@@ -124,12 +131,23 @@ public struct InstructionCounter: Sendable {
         let counted = ThreadSchedule.currentThreadID()
         let bookkeeping = Self.bookkeeping
         let notCounted = [counted, bookkeeping.threadID]
-        let read = Self.dumpsWritten.withLock { written in
+        let read = Self.dumpsWritten.withLock { written -> Result<(UInt64, Int), InstructionCountError> in
             written += 1
             bookkeeping.run { before in before = ThreadSchedule.threads(excluding: notCounted) }
+            let arena: UInt32
+            do {
+                arena = try RegionArena.enter()
+            } catch {
+                return .failure(InstructionCountError("cannot start a region on an arena of its own: \(error)"))
+            }
             ccg_start_counting(label, UInt(written))
             region()
             ccg_stop_counting_and_dump(label)
+            do {
+                try RegionArena.leave(arena)
+            } catch {
+                return .failure(InstructionCountError("cannot rebind the counted thread to its arena: \(error)"))
+            }
             let number = written
             return bookkeeping.run { before -> Result<(UInt64, Int), InstructionCountError> in
                 let scheduled = ThreadSchedule.threads(excluding: notCounted).scheduled(since: before)
