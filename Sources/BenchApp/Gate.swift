@@ -25,12 +25,7 @@ public struct Gate: Sendable {
 
     public static let timingTolerances: ClosedRange<Double> = 0...10
     public static let standardTimingTolerance = GateRules.standard.timingTolerance
-    /// How far an instruction count may move before the gate fails it, in
-    /// words for help texts: "2%, or 5% where several threads ran its region".
-    public static let instructionTolerances = "\(percent(MetricKind.rebuildTolerance)), or "
-        + "\(percent(MetricKind.schedulingTolerance)) where several threads ran its region"
-
-    private static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
+    public static let instructionTolerances = GateRules.instructionTolerances
 
     /// Reads the baseline and checks the save path, before anything runs.
     func prepare() throws(BenchFailure) -> RunResult? {

@@ -184,12 +184,12 @@ public enum BaselineComparison {
         var instructionGate: String
         switch rules.instructionTolerance {
         case .relative(let fraction):
-            instructionGate = "a change past ±\(percent(fraction))"
+            instructionGate = "a change past ±\(GateRules.percent(fraction))"
         case .recordedSpread(let least):
-            instructionGate = "a change past the spread of the baseline's own counts, or past ±\(percent(least)) "
+            instructionGate = "a change past the spread of the baseline's own counts, or past ±\(GateRules.percent(least)) "
                 + "(within which counts are alike) where they spread less"
         }
-        instructionGate += "; past ±\(percent(MetricKind.schedulingTolerance)) where more than one thread ran the region "
+        instructionGate += "; past ±\(GateRules.percent(MetricKind.schedulingTolerance)) where more than one thread ran the region "
             + "(how often they wake each other depends on scheduling)"
         return [
             "exact counts (allocations, lock acquisitions, models, notifications, correctness checks): any change \(direction); a count whose rounds differ within a run (thread scheduling) only when every round is past every baseline round",
@@ -198,7 +198,7 @@ public enum BaselineComparison {
                 : "instructions per operation: not gated (see the warning)",
             !rules.gatesTimings ? "timings: not compared (counts only)"
                 : sameHost
-                ? "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(percent(rules.timingTolerance)), same host as the baseline"
+                ? "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(GateRules.percent(rules.timingTolerance)), same host as the baseline"
                     + (confirmsTimings ? ", and again in a second measurement of the case once the run has ended" : "")
                 : "timings: not gated, another host than the baseline's",
         ]
@@ -219,10 +219,6 @@ public enum BaselineComparison {
             return (.notComparable(reason), "instruction counts are not comparable: \(reason).")
         }
         return (.compared, nil)
-    }
-
-    private static func percent(_ fraction: Double) -> String {
-        String(format: "%g%%", fraction * 100)
     }
 
     private static func row(

@@ -71,6 +71,16 @@ public struct GateRules: Hashable, Sendable {
         timingTolerance: 1.5, alpha: 0.05, countTolerance: 1e-6,
         instructionTolerance: .relative(MetricKind.rebuildTolerance), gatesTimings: true, anyMoveFails: false)
 
+    /// How far an instruction count may move before the gate fails it, in
+    /// words for help texts: "2%, or 5% where several threads ran its region".
+    public static let instructionTolerances = "\(percent(MetricKind.rebuildTolerance)), or "
+        + "\(percent(MetricKind.schedulingTolerance)) where several threads ran its region"
+
+    /// A fraction as a percentage: 0.02 as "2%", 1.5 as "150%".
+    static func percent(_ fraction: Double) -> String {
+        String(format: "%g%%", fraction * 100)
+    }
+
     /// Whether a run reproduces what a baseline counted: exact counts
     /// exactly, instruction counts within what a rebuild moves them or the
     /// baseline's recorded spread, whichever is more, in either direction;

@@ -93,9 +93,10 @@ public enum MetricKind: String, Hashable, Sendable, Codable {
     public static let instructionsAlike = 0.01
     /// How far an instruction count of a region one thread ran may move
     /// between builds of unchanged code, relative to it, once the counter's
-    /// own work runs on a thread of its own and the runtime's conformance
-    /// cache is left out (docs/METHODS.md, "Instructions per operation",
-    /// has what moved how far). Twice the furthest any moved, and under the
+    /// own work runs on a thread of its own, the runtime's conformance cache
+    /// is left out and every region starts on an arena of its own
+    /// (docs/METHODS.md, "Instructions per operation", has what moved how
+    /// far). Twice the furthest any moved, and under the
     /// 5% a regression must be caught at, over a region of any length.
     public static let rebuildTolerance = 0.02
     /// How far an instruction count of a region more than one thread ran
