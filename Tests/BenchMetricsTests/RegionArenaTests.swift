@@ -18,9 +18,11 @@ struct RegionArenaTests {
             let arenas = try Jemalloc.readUnsigned("arenas.narenas")
             let previous = try RegionArena.enter()
             let region = try Jemalloc.readUnsigned("thread.arena")
-            // A new arena: created for the region, so nothing allocated from it before.
-            #expect(try Jemalloc.readUnsigned("arenas.narenas") == arenas + 1)
-            #expect(region == arenas)
+            // A new arena: created for the region, so nothing allocated from
+            // it before. Tests running alongside may create arenas too, so
+            // its index is at least, not exactly, the count read before.
+            #expect(try Jemalloc.readUnsigned("arenas.narenas") > arenas)
+            #expect(region >= arenas)
             #expect(previous == own && !regions.contains(region))
             regions.append(region)
             // What the region allocates comes from its arena, and may outlive it.
