@@ -46,7 +46,8 @@ struct RunCommand: ParsableCommand {
 /// How far a timing's median must move to regress.
 struct TimingToleranceOption: ParsableArguments {
     @Option(name: .customLong("timing-tolerance"), help: ArgumentHelp(
-        "Relative change a timing's median must exceed to regress (0...10; default 1.5, i.e. 2.5 times); exact counts are gated regardless.",
+        "Relative change a timing's median must exceed to regress (0...10; default \(Gate.standardTimingTolerance), "
+            + "i.e. \(Gate.timingTolerance)); exact counts are gated regardless.",
         valueName: "fraction"))
     var tolerance: Double = Gate.standardTimingTolerance
 

@@ -37,7 +37,7 @@ public struct ToleranceTable: Sendable {
     }
 
     /// Upper bounds of the columns of the summary, as fractions.
-    static let bands = [0.02, 0.05, 0.10, 0.20]
+    static let bands = [0.02, 0.05, 0.10, 0.20, 0.50]
 
     /// The figures a band counts, by what gates them.
     private var groups: [(name: String, rows: [Row])] {

@@ -93,25 +93,25 @@ struct GateTests {
     @Test("a timing regresses only when significant and beyond the timing tolerance")
     func timingRules() throws {
         let baseline = SyntheticRun.run()
-        // Twice as slow, every round: significant, but under the 150% floor.
-        let doubled = try BaselineComparison.compare(
-            baseline: baseline, current: SyntheticRun.run(timing: [200, 202, 198, 200, 204]))
-        #expect(doubled.passed)
-        // Three times as slow, every round: a regression.
-        let tripled = try BaselineComparison.compare(
-            baseline: baseline, current: SyntheticRun.run(timing: [300, 303, 297, 300, 306]))
-        #expect(!tripled.passed)
-        #expect(tripled.regressions.allSatisfy { $0.metric.id == "op.p50" })
-        #expect(tripled.count(.regressed) == 4)
+        // 40% slower, every round: significant, but under the 50% floor.
+        let slower = try BaselineComparison.compare(
+            baseline: baseline, current: SyntheticRun.run(timing: [140, 141, 139, 140, 142]))
+        #expect(slower.passed)
+        // 60% slower, every round: a regression.
+        let slowest = try BaselineComparison.compare(
+            baseline: baseline, current: SyntheticRun.run(timing: [160, 162, 158, 160, 163]))
+        #expect(!slowest.passed)
+        #expect(slowest.regressions.allSatisfy { $0.metric.id == "op.p50" })
+        #expect(slowest.count(.regressed) == 4)
         // Three times as slow in one round only: not significant.
         let oneOff = try BaselineComparison.compare(
             baseline: baseline, current: SyntheticRun.run(timing: [100, 101, 99, 100, 400]))
         #expect(oneOff.passed)
-        // A tighter floor set on the command line catches the doubling.
-        var strict = GateRules.standard
-        strict.timingTolerance = 0.5
-        #expect(try !BaselineComparison.compare(
-            baseline: baseline, current: SyntheticRun.run(timing: [200, 202, 198, 200, 204]), rules: strict).passed)
+        // A looser floor set on the command line lets the 60% through.
+        var loose = GateRules.standard
+        loose.timingTolerance = 1.0
+        #expect(try BaselineComparison.compare(
+            baseline: baseline, current: SyntheticRun.run(timing: [160, 162, 158, 160, 163]), rules: loose).passed)
         // Three times as fast: an improvement.
         let faster = try BaselineComparison.compare(
             baseline: baseline, current: SyntheticRun.run(timing: [33, 34, 32, 33, 35]))
