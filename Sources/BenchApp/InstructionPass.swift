@@ -41,9 +41,9 @@ public enum InstructionPass {
     /// Runs the pass for `request`'s plan and returns what it counted.
     ///
     /// Each single-threaded case is counted in a child process of its own,
-    /// as many at a time as the machine has cores: a count does not depend
-    /// on what else the machine runs, only on what ran before it in its
-    /// process. So no case's count takes in what earlier cases left in the
+    /// as many at a time as the machine has cores, each on a CPU of its own
+    /// (`ProcessorPin`): a count does not depend on what else the machine
+    /// runs, only on what ran before it in its process. So no case's count takes in what earlier cases left in the
     /// heap, and the pass takes about as long as its longest case or its
     /// cases' total over the cores, whichever is more (the quick profile's,
     /// 14 cases on 2 cores: 100 s).
@@ -58,8 +58,8 @@ public enum InstructionPass {
     /// and the rest are not passed on).
     ///
     /// A store the timing pass did not run in a case (`CaseResult.notRun`,
-    /// in `measured`) is not counted there either. `workers`, when given,
-    /// replaces the core count as the number of children at a time.
+    /// in `measured`) is not counted there either. `workers`, when given
+    /// and fewer, replaces the CPU count as the number of children at a time.
     static func run(
         _ request: RunRequest, plan: SuitePlan, measured: RunResult, tools: Tools, workers: Int? = nil
     ) throws(BenchFailure) -> RunResult {
@@ -90,8 +90,24 @@ public enum InstructionPass {
                 && !cases[jobs[second].caseIndex].scenario.countsLargeOperationsWhole
         }
         let queue = JobQueue(order: order)
-        let workers = max(1, min(workers ?? ProcessInfo.processInfo.activeProcessorCount, jobs.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { [jobs] _ in
+        let cpus: [Int]
+        do {
+            cpus = try ProcessorPin.cpus()
+        } catch {
+            throw .failure("\(error)")
+        }
+        // Never two counted processes on one CPU: what shares its CPU moves
+        // a count of several threads (`ProcessorPin`).
+        let workers = max(1, min(workers ?? cpus.count, cpus.count, jobs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { [jobs] worker in
+            // The children this thread starts run on its CPU, one CPU each.
+            do {
+                try ProcessorPin.allow([cpus[worker]])
+            } catch {
+                queue.fail(.failure("\(error)"))
+                return
+            }
+            defer { try? ProcessorPin.allow(cpus) }
             while let index = queue.next() {
                 let counting = cases[jobs[index].caseIndex]
                 FileHandle.standardError.write(Data(

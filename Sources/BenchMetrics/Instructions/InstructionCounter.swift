@@ -23,7 +23,9 @@ import Synchronization
 /// region; toggled by the opening thread alone, collection would leave out
 /// the work a store does on a thread of its own (snapshot-listened's
 /// manager). How often such threads wake each other depends on scheduling,
-/// so their counts move between runs: `RegionInstructions.threads` says
+/// and on what else runs where a woken thread would (so a counted process
+/// runs on one CPU, `ProcessorPin`); their counts move between runs by
+/// more than a one-thread count does: `RegionInstructions.threads` says
 /// where another thread ran, from the scheduler's statistics of each thread
 /// (callgrind's dumps, all threads in one, cannot say it: with
 /// `--separate-threads=yes` a client request dumps the calling thread's only).
@@ -111,6 +113,10 @@ public struct InstructionCounter: Sendable {
         let environment = ProcessInfo.processInfo.environment
         guard environment["GLIBC_TUNABLES"] == CLibraryPin.tunables, environment["LD_BIND_NOW"] == "1" else {
             throw InstructionCountError("the C library is not pinned here, so counts would depend on the host's CPU: start instruction counts with `bench --instructions` (it sets GLIBC_TUNABLES and LD_BIND_NOW)")
+        }
+        let cpus = try ProcessorPin.cpus()
+        guard cpus.count == 1 else {
+            throw InstructionCountError("this process may run on \(cpus.count) CPUs, so how its threads take turns would depend on what else the machine runs: start instruction counts with `bench --instructions` (it runs each counted process on one CPU)")
         }
         var counter = InstructionCounter(outputPath: path, overhead: 0)
         let empty = try counter.count {}

@@ -1,7 +1,8 @@
 #ifndef C_CALLGRIND_H
 #define C_CALLGRIND_H
 
-// Valgrind's callgrind client requests, as functions Swift can call.
+// Valgrind's callgrind client requests, as functions Swift can call, and the
+// system calls a counted process makes of itself (its threads' ids and CPUs).
 //
 // A client request is a sequence of instructions that does nothing on a real
 // CPU and is recognised by Valgrind's JIT, so these cost a few instructions
@@ -9,12 +10,46 @@
 // without it gets versions that report Valgrind as absent, and
 // `ccg_has_client_requests` says which one was built.
 
+#include <errno.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 // The calling thread's kernel id, without allocating.
 static inline int ccg_thread_id(void) { return (int)syscall(SYS_gettid); }
+
+/// The CPUs an affinity mask of these helpers covers.
+#define CCG_CPU_LIMIT 1024
+#define CCG_MASK_WORDS (CCG_CPU_LIMIT / (8 * sizeof(unsigned long)))
+
+/// Lets thread `thread` (a kernel thread id; 0 for the calling thread) run
+/// on the `count` CPUs in `cpus` only: 0, or -1 with `errno` set. A thread or
+/// process it starts later inherits the set. The system call, not glibc's
+/// wrapper, which Swift cannot see without `_GNU_SOURCE`.
+static inline int ccg_allow_cpus(int thread, const int *_Nonnull cpus, int count) {
+    unsigned long mask[CCG_MASK_WORDS];
+    memset(mask, 0, sizeof mask);
+    for (int index = 0; index < count; index++) {
+        int cpu = cpus[index];
+        if (cpu < 0 || cpu >= CCG_CPU_LIMIT) { errno = EINVAL; return -1; }
+        mask[cpu / (8 * sizeof(unsigned long))] |= 1UL << (cpu % (8 * sizeof(unsigned long)));
+    }
+    return (int)syscall(SYS_sched_setaffinity, thread, sizeof mask, mask);
+}
+
+/// Writes into `cpus` (room for `capacity`) the CPUs thread `thread` (0 for
+/// the calling thread) may run on, in ascending order; returns how many, or
+/// -1 with `errno` set.
+static inline int ccg_allowed_cpus(int thread, int *_Nonnull cpus, int capacity) {
+    unsigned long mask[CCG_MASK_WORDS];
+    memset(mask, 0, sizeof mask);
+    if (syscall(SYS_sched_getaffinity, thread, sizeof mask, mask) < 0) return -1;
+    int found = 0;
+    for (int cpu = 0; cpu < CCG_CPU_LIMIT && found < capacity; cpu++) {
+        if ((mask[cpu / (8 * sizeof(unsigned long))] >> (cpu % (8 * sizeof(unsigned long)))) & 1UL) cpus[found++] = cpu;
+    }
+    return found;
+}
 
 /// What each region's dump is labelled: this, then the region's number.
 /// Swift imports it to check that a dump is the one it waits for.
