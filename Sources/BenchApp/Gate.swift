@@ -26,7 +26,7 @@ public struct Gate: Sendable {
     public static let timingTolerances: ClosedRange<Double> = 0...10
     public static let standardTimingTolerance = GateRules.standard.timingTolerance
     public static let instructionTolerances = GateRules.instructionTolerances
-    public static let timingTolerance = GateRules.timingTolerance
+    public static let timingToleranceInWords = GateRules.timingToleranceInWords
 
     /// Reads the baseline and checks the save path, before anything runs.
     func prepare() throws(BenchFailure) -> RunResult? {

@@ -41,12 +41,13 @@ public enum InstructionPass {
     /// Runs the pass for `request`'s plan and returns what it counted.
     ///
     /// Each single-threaded case is counted in a child process of its own,
-    /// as many at a time as the machine has cores, each on a CPU of its own
-    /// (`ProcessorPin`): a count does not depend on what else the machine
-    /// runs, only on what ran before it in its process. So no case's count takes in what earlier cases left in the
-    /// heap, and the pass takes about as long as its longest case or its
-    /// cases' total over the cores, whichever is more (the quick profile's,
-    /// 14 cases on 2 cores: 100 s).
+    /// as many at a time as the process may use CPUs, each on a CPU of its
+    /// own (`ProcessorPin`): a count does not depend on what else the
+    /// machine runs, only on what ran before it in its process. So no
+    /// case's count takes in what earlier cases left in the heap, and the
+    /// pass takes about as long as its longest case or its cases' total
+    /// over the CPUs, whichever is more (the quick profile's, 14 cases on
+    /// 2 CPUs: 100 s).
     ///
     /// Every child sees the same arguments, environment and file names on
     /// every host and from every checkout: they are copied into its heap at

@@ -47,7 +47,7 @@ struct RunCommand: ParsableCommand {
 struct TimingToleranceOption: ParsableArguments {
     @Option(name: .customLong("timing-tolerance"), help: ArgumentHelp(
         "Relative change a timing's median must exceed to regress (0...10; default \(Gate.standardTimingTolerance), "
-            + "i.e. \(Gate.timingTolerance)); exact counts are gated regardless.",
+            + "i.e. \(Gate.timingToleranceInWords)); exact counts are gated regardless.",
         valueName: "fraction"))
     var tolerance: Double = Gate.standardTimingTolerance
 

@@ -80,7 +80,7 @@ public struct GateRules: Hashable, Sendable {
 
     /// How far a timing's median must move before the gate fails it, in
     /// words for help texts: "+50%, its rounds also significantly different".
-    public static let timingTolerance = "+\(percent(standardTimingTolerance)), its rounds also significantly different"
+    public static let timingToleranceInWords = "+\(percent(standardTimingTolerance)), its rounds also significantly different"
 
     /// A fraction as a percentage: 0.02 as "2%", 1.5 as "150%".
     static func percent(_ fraction: Double) -> String {

@@ -17,26 +17,25 @@ import Foundation
 /// counted process (`InstructionPass`) and the counted process checks it
 /// runs on one CPU (`InstructionCounter.underCallgrind()`).
 public enum ProcessorPin {
-    /// The CPUs thread `thread` (a kernel thread id; 0, the calling thread)
-    /// may run on, in ascending order.
+    /// The CPUs the calling thread may run on, in ascending order.
     /// - Complexity: O(1): the kernel's mask covers `CCG_CPU_LIMIT` CPUs.
-    public static func cpus(of thread: Int32 = 0) throws(InstructionCountError) -> [Int] {
+    public static func cpus() throws(InstructionCountError) -> [Int] {
         let limit = Int(CCG_CPU_LIMIT)
         var cpus = [Int32](repeating: 0, count: limit)
-        let found = ccg_allowed_cpus(thread, &cpus, Int32(limit))
+        let found = ccg_allowed_cpus(0, &cpus, Int32(limit))
         guard found > 0 else {
-            throw InstructionCountError("cannot read the CPUs thread \(thread) may run on: \(systemError())")
+            throw InstructionCountError("cannot read the CPUs this thread may run on: \(systemError())")
         }
         return cpus.prefix(Int(found)).map(Int.init)
     }
 
-    /// Lets thread `thread` (0: the calling thread) run on `cpus` only; what
-    /// it starts from then on inherits them.
+    /// Lets the calling thread run on `cpus` only; what it starts from then
+    /// on inherits them.
     /// - Complexity: O(1).
-    public static func allow(_ cpus: [Int], thread: Int32 = 0) throws(InstructionCountError) {
+    public static func allow(_ cpus: [Int]) throws(InstructionCountError) {
         let numbers = cpus.map { Int32(clamping: $0) }
-        guard ccg_allow_cpus(thread, numbers, Int32(numbers.count)) == 0 else {
-            throw InstructionCountError("cannot let thread \(thread) run on CPUs \(cpus): \(systemError())")
+        guard ccg_allow_cpus(0, numbers, Int32(numbers.count)) == 0 else {
+            throw InstructionCountError("cannot let this thread run on CPUs \(cpus): \(systemError())")
         }
     }
 
