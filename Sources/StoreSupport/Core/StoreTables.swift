@@ -81,7 +81,7 @@ extension StoreTables {
 
 /// Tables over `NormalizedRecords`: merging, deleting and the directory the
 /// validator reads are the records'; the store adds what it builds on them.
-public protocol RecordTables: StoreTables where Write == RecordChanges {
+public protocol RecordTables: StoreTables, IndexedDirectory where Write == RecordChanges {
     var records: NormalizedRecords { get set }
 }
 

@@ -1,11 +1,32 @@
 import ModelGraph
 
-/// What a validator needs to know about a store's current models.
+/// What validating a batch and planning a cascade ask of a store's current
+/// models: questions, so that a store answers them from whatever it keeps
+/// (a reverse index in memory, or SQL tables).
 public protocol ModelDirectory {
     func contains(_ model: ModelRef) -> Bool
     /// The current direct replies of a message, in order.
     func replies(of message: MessageID) -> [MessageID]
+    /// The message `message` replies to; nil for a thread root or an unknown message.
+    func parent(of message: MessageID) -> MessageID?
+    func notes(authoredBy user: UserID) -> Set<NoteID>
+    func messages(authoredBy user: UserID) -> Set<MessageID>
+    /// The messages whose participants include `user`.
+    func messages(joinedBy user: UserID) -> Set<MessageID>
+    func notes(taggedWith tag: TagID) -> Set<NoteID>
+}
+
+/// A directory that answers from a `ReverseIndex` it keeps.
+public protocol IndexedDirectory: ModelDirectory {
     var index: ReverseIndex { get }
+}
+
+extension IndexedDirectory {
+    @inlinable public func parent(of message: MessageID) -> MessageID? { index.parent(of: message) }
+    @inlinable public func notes(authoredBy user: UserID) -> Set<NoteID> { index.notesByAuthor[user] ?? [] }
+    @inlinable public func messages(authoredBy user: UserID) -> Set<MessageID> { index.messagesByAuthor[user] ?? [] }
+    @inlinable public func messages(joinedBy user: UserID) -> Set<MessageID> { index.messagesByParticipant[user] ?? [] }
+    @inlinable public func notes(taggedWith tag: TagID) -> Set<NoteID> { index.notesByTag[tag] ?? [] }
 }
 
 /// Checks a batch against a store before anything is applied, so that a
@@ -15,7 +36,7 @@ public protocol ModelDirectory {
 /// tags, notes, messages; within a message its author, participants, then
 /// each reply's subtree before linking it) and simulates what the batch
 /// inserts and which replies it moves.
-@usableFromInline struct BatchValidator<Directory: ModelDirectory> {
+package struct BatchValidator<Directory: ModelDirectory> {
     private let directory: Directory
     private var inserted: Set<ModelRef> = []
     /// Parent links the batch has changed so far (nil: became a root).
@@ -23,12 +44,12 @@ public protocol ModelDirectory {
     /// Replies the batch has attached so far, to catch one reply under two parents.
     private var attachedInBatch: [MessageID: MessageID] = [:]
 
-    public init(directory: Directory) {
+    package init(directory: Directory) {
         self.directory = directory
     }
 
     /// Throws the first reason the batch cannot be merged.
-    public static func validate(_ batch: PayloadBatch, against directory: Directory) throws(MergeError) {
+    package static func validate(_ batch: PayloadBatch, against directory: Directory) throws(MergeError) {
         var validator = BatchValidator(directory: directory)
         for payload in batch.users { try validator.check(payload) }
         for payload in batch.tags { try validator.check(payload) }
@@ -37,7 +58,7 @@ public protocol ModelDirectory {
     }
 
     /// Throws the reason one patch cannot be applied.
-    public static func validate(_ patch: ModelPatch, against directory: Directory) throws(MergeError) {
+    package static func validate(_ patch: ModelPatch, against directory: Directory) throws(MergeError) {
         var validator = BatchValidator(directory: directory)
         switch patch {
         case .user(let payload): try validator.check(payload)
@@ -107,8 +128,12 @@ public protocol ModelDirectory {
 
     private func parent(of message: MessageID) -> MessageID? {
         if let moved = movedParents[message] { return moved }
-        return directory.index.parent(of: message)
+        return directory.parent(of: message)
     }
+
+    /// More replies above a message than any thread has: a walk up that
+    /// takes more steps is going round a cycle.
+    private static var deepestThread: Int { 1 << 24 }
 
     private func isAncestor(_ candidate: MessageID, of message: MessageID) -> Bool {
         var current = message
@@ -117,7 +142,7 @@ public protocol ModelDirectory {
             if parent == candidate { return true }
             current = parent
             steps += 1
-            precondition(steps <= directory.index.parents.count + movedParents.count, "the reply index holds a cycle")
+            precondition(steps <= Self.deepestThread, "the reply index holds a cycle")
         }
         return false
     }

@@ -45,22 +45,21 @@ public struct CascadePlan: Sendable {
 
     private mutating func plan<Directory: ModelDirectory>(_ model: ModelRef, _ directory: Directory) {
         guard directory.contains(model), !doomed.contains(model) else { return }
-        let index = directory.index
         switch model {
         case .user(let id):
-            for note in index.notesByAuthor[id] ?? [] { plan(.note(note), directory) }
-            for message in index.messagesByAuthor[id] ?? [] { plan(.message(message), directory) }
-            for message in index.messagesByParticipant[id] ?? [] {
+            for note in directory.notes(authoredBy: id) { plan(.note(note), directory) }
+            for message in directory.messages(authoredBy: id) { plan(.message(message), directory) }
+            for message in directory.messages(joinedBy: id) {
                 detachments.append(.participant(id, from: message))
             }
             doom(model)
         case .tag(let id):
-            for note in index.notesByTag[id] ?? [] { detachments.append(.tag(id, from: note)) }
+            for note in directory.notes(taggedWith: id) { detachments.append(.tag(id, from: note)) }
             doom(model)
         case .note:
             doom(model)
         case .message(let id):
-            if let parent = index.parent(of: id) { detachments.append(.reply(id, from: parent)) }
+            if let parent = directory.parent(of: id) { detachments.append(.reply(id, from: parent)) }
             var pending = [id]
             while let next = pending.popLast() {
                 guard !doomed.contains(.message(next)) else { continue }

@@ -5,7 +5,7 @@ import StoreInterface
 /// (a normalized record, or a value embedding its children), and the reverse
 /// index from children to parents. What finding a model, its replies and
 /// removing one need, written once for every representation.
-public protocol ModelTables: ModelDirectory {
+public protocol ModelTables: IndexedDirectory {
     associatedtype UserEntry
     associatedtype TagEntry
     associatedtype NoteEntry: NoteLinks
