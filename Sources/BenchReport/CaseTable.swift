@@ -15,14 +15,16 @@ struct CaseTable {
         + "more than a best store of 0; `~`: no difference shown; an upper bound's cell reads against the best contender, "
         + "which it may beat (`×0.5`), and is marked `(bound)`"
 
-    init(_ result: CaseResult, stores: [String]) {
+    /// `libraries`: stores whose missing lock figures read "not applicable".
+    init(_ result: CaseResult, stores: [String], libraries: Set<String> = []) {
         header = ["metric", "unit"] + stores + ["best"]
         cells = Self.metricOrder(result).map { id in
             let metric = result.descriptor(id)!
             let ranking = result.ranking(id)
             let values = stores.map { store -> String in
                 guard let series = result.store(store)?.metric(id) else {
-                    return result.notRun(store) == nil ? "–" : "not run past the budget"
+                    if result.notRun(store) != nil { return "not run past the budget" }
+                    return libraries.contains(store) && id.measuresTheSuitesLock ? "not applicable" : "–"
                 }
                 let best = ranking.flatMap { result.store($0.best)?.metric(id)?.median } ?? 0
                 return Self.cell(series.median, store: store, ranking: ranking, best: best)

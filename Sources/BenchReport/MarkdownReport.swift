@@ -74,9 +74,11 @@ enum MarkdownReport {
         var text = "## The stores\n\n"
         text += "Each store is built as the system it models builds it, on the points that set its costs; the last "
         text += "column names that system and the source of each point. An **upper bound** is a design pushed to its "
-        text += "limit that no app ships as such: it bounds its family's cost, it is not a contender.\n\n"
+        text += "limit that no app ships as such: it bounds its family's cost, it is not a contender. **A library** is "
+        text += "a library used as its documentation asks, not a model of a design: it is ranked with the designs, "
+        text += "judged for no source's claim, and the suite's lock counts do not apply to its own locks.\n\n"
         text += table(["store", "family", "used from", "design", "modelled on"], run.designs.map {
-            [$0.isUpperBound == true ? "\($0.name) (upper bound)" : $0.name, $0.family.rawValue, $0.threading.rawValue, $0.summary,
+            [$0.labelledName, $0.family.rawValue, $0.threading.rawValue, $0.summary,
              $0.modelledOn ?? "–"]
         }, textColumns: 5)
         return text
@@ -218,7 +220,7 @@ enum MarkdownReport {
             text += ReferenceTable.render(run, scenario: result.scenario, context: context)
             text += "Cells: \(CaseTable.legend).\n\n"
             for sameScenario in run.cases where sameScenario.scenario == result.scenario {
-                let caseTable = CaseTable(sameScenario, stores: run.stores)
+                let caseTable = CaseTable(sameScenario, stores: run.stores, libraries: run.libraries)
                 text += "### \(sameScenario.label)\n\n"
                 for note in sameScenario.notes where !shared.contains(note) { text += "- \(note)\n" }
                 if sameScenario.notes.contains(where: { !shared.contains($0) }) { text += "\n" }

@@ -84,6 +84,12 @@ extension RunResult {
         Set(designs.filter { $0.isUpperBound == true }.map(\.name))
     }
 
+    /// The stores that are libraries: ranked with the designs, judged for no
+    /// source's claim.
+    public var libraries: Set<String> {
+        Set(designs.filter { $0.isLibrary == true }.map(\.name))
+    }
+
     /// Ranks every case again, by this version's rules.
     mutating func rankCases() {
         let bounds = upperBounds

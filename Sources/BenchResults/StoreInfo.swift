@@ -15,18 +15,23 @@ public struct StoreInfo: Hashable, Sendable, Codable {
     public var modelledOn: String?
     /// Whether the store is an upper bound no app ships as such.
     public var isUpperBound: Bool?
+    /// Whether the store is a library used as its documentation asks, not
+    /// a model of a design: it speaks for no source's claim, and the suite's
+    /// lock counts do not apply to it.
+    public var isLibrary: Bool?
     /// What each operation a store's floor bounds is built from, by the
     /// operation a metric declares (`MetricDescriptor.bound`): "lookup", "row".
     public var floors: [String: String]
 
     public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String, modelledOn: String? = nil,
-                isUpperBound: Bool? = nil, floors: [String: String]) {
+                isUpperBound: Bool? = nil, isLibrary: Bool? = nil, floors: [String: String]) {
         self.name = name
         self.family = family
         self.threading = threading
         self.summary = summary
         self.modelledOn = modelledOn
         self.isUpperBound = isUpperBound
+        self.isLibrary = isLibrary
         self.floors = floors
     }
 }

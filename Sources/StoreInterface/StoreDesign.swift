@@ -16,6 +16,12 @@ public struct StoreDesign: Hashable, Sendable, Codable {
     /// Whether the store is an upper bound no app ships as such (a design
     /// pushed to its limit), which the report labels so.
     public let isUpperBound: Bool
+    /// Whether the store is a library used as its documentation asks, not
+    /// this project's model of a system: the report labels it so, it speaks
+    /// for no source's claim about a design, and the locks it takes are its
+    /// own, so the suite's lock counts (of its instrumented lock) do not
+    /// apply to it.
+    public let isLibrary: Bool
     /// Whether displaying a row goes through the store (its lock, its
     /// tables), not only through what the screen holds: then drawing a row
     /// is store work.
@@ -27,14 +33,15 @@ public struct StoreDesign: Hashable, Sendable, Codable {
     public let keepsDeadObservers: Bool
 
     public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String,
-                modelledOn: String, isUpperBound: Bool = false, rowsReadTheStore: Bool = false,
-                keepsDeadObservers: Bool = false) {
+                modelledOn: String, isUpperBound: Bool = false, isLibrary: Bool = false,
+                rowsReadTheStore: Bool = false, keepsDeadObservers: Bool = false) {
         self.name = name
         self.family = family
         self.threading = threading
         self.summary = summary
         self.modelledOn = modelledOn
         self.isUpperBound = isUpperBound
+        self.isLibrary = isLibrary
         self.rowsReadTheStore = rowsReadTheStore
         self.keepsDeadObservers = keepsDeadObservers
     }

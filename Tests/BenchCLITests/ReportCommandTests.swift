@@ -52,7 +52,7 @@ struct ReportCommandTests {
         #expect(report.contains("- **tag-rename** — rename and every holder re-rendered p50 (µs), decided by time: "))
         #expect(report.contains("Propagation: a store that embeds the tag"))
         for store in StoreCatalog.designs {
-            let name = store.isUpperBound ? "\(store.name) (upper bound)" : store.name
+            let name = store.isUpperBound ? "\(store.name) (upper bound)" : store.isLibrary ? "\(store.name) (a library)" : store.name
             #expect(report.contains("| \(name) | \(store.family.rawValue) |"))
             #expect(report.contains(store.modelledOn))
         }

@@ -9,19 +9,20 @@ import Testing
 @Suite("Report summary for N stores")
 struct ReportSummaryTests {
     static func run(
-        _ medians: [String: Double], upperBounds: Set<String> = [],
+        _ medians: [String: Double], upperBounds: Set<String> = [], libraries: Set<String> = [],
         families: [(String, DesignFamily)] = [("a", .liveObjects), ("b", .values), ("c", .values)]
     ) -> RunResult {
         let metric = MetricDescriptor(id: "op.p50", label: "op p50", unit: "ns", kind: .timing)
         let designs = families.map {
             StoreInfo(name: $0.0, family: $0.1, threading: .anyThread, summary: "", isUpperBound: upperBounds.contains($0.0),
-                      floors: [:])
+                      isLibrary: libraries.contains($0.0) ? true : nil, floors: [:])
         }
+        let locks = MetricDescriptor(id: "op.locks", label: "op lock acquisitions", unit: "per op", kind: .count)
         let stores = designs.map { design in
             let median = medians[design.name]!
             return StoreCaseResult(store: design.name, metrics: [
                 MetricSeries(metric: metric, rounds: [0.99, 1.0, 1.01, 1.0, 0.995].map { $0 * median }),
-            ])
+            ] + (libraries.contains(design.name) ? [] : [MetricSeries(metric: locks, rounds: [1, 1, 1, 1, 1])]))
         }
         let result = CaseResult(scenario: "demo", label: "N=1", parameters: ["N": 1], headline: "op.p50", notes: [],
                                 stores: stores)
@@ -183,6 +184,16 @@ struct ReportSummaryTests {
                                             context: Self.claims([ClaimTest(scenario: "demo", metric: "op.p50",
                                                                             rule: .familyWithin(2.5))]))
         #expect(allowed.contains("| **holds** |"))
+    }
+
+    @Test("a library is ranked with the designs, judged for no claim, and its lock cells read not applicable")
+    func libraryStandsBeside() {
+        let context = Self.claims([ClaimTest(scenario: "demo", metric: "op.p50", rule: .familyWithin(1.25))])
+        let report = MarkdownReport.render(Self.run(["a": 100, "b": 200, "c": 50], libraries: ["c"]), context: context)
+        #expect(report.contains("| c (a library) | immutable values |"), "\(report)")
+        #expect(report.contains("| missed | time | b 200 ns against a 100 ns: 2.00×"), "c is neither b's family nor a rival")
+        #expect(report.contains("| op lock acquisitions | per op | 1.00 | 1.00 ~ | not applicable | all equal |"), "\(report)")
+        #expect(report.contains("| op p50 | ns | 100 ×2.00 | 200 ×4.00 | 50.0 | c |"), "ranked with the designs: \(report)")
     }
 
     /// The favoured store b is 1.36× a's median, its rounds from 1.16× to 1.9×:

@@ -14,6 +14,12 @@ public struct RoundMetrics: Sendable {
         values.append((metric, value))
     }
 
+    /// Drops what counts the suite's instrumented lock: a library takes
+    /// locks of its own, so those figures do not apply to it.
+    mutating func removeLockFigures() {
+        values.removeAll { $0.metric.id.measuresTheSuitesLock }
+    }
+
     public mutating func add(
         _ id: MetricID, _ label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
         informational: Bool = false, bound: String? = nil, _ value: Double

@@ -8,6 +8,7 @@ extension StoreInfo {
         self.init(
             name: design.name, family: design.family, threading: design.threading,
             summary: design.summary, modelledOn: design.modelledOn, isUpperBound: design.isUpperBound,
+            isLibrary: design.isLibrary ? true : nil,
             floors: Dictionary(uniqueKeysWithValues: Floor.compositions.map { ($0.key.rawValue, $0.value) }))
     }
 }

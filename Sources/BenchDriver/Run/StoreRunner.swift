@@ -26,7 +26,9 @@ public struct StoreRunner: Sendable {
         guard let round = rounds[prepared.scenario] else {
             preconditionFailure("no round of \(prepared.scenario) for \(design.name)")
         }
-        return try round(prepared, parameters, context)
+        var metrics = try round(prepared, parameters, context)
+        if design.isLibrary { metrics.removeLockFigures() }
+        return metrics
     }
 
     public var name: String { design.name }

@@ -11,8 +11,10 @@ extension ClaimVerdict {
         let metric: MetricDescriptor
         let series: [(store: String, series: MetricSeries)]
         let favoured: [String]
+        /// Every store's series, a library's among them: the figures shown.
+        let shown: [(store: String, series: MetricSeries)]
 
-        var figures: [(store: String, median: Double)] { series.map { ($0.store, $0.series.median) } }
+        var figures: [(store: String, median: Double)] { shown.map { ($0.store, $0.series.median) } }
 
         func quantity(_ value: Double) -> String { Mechanism.quantity(value, unit: metric.unit) }
 

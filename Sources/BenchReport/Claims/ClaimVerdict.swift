@@ -53,8 +53,11 @@ struct ClaimVerdict {
 
     init(_ claim: SourceClaim, run: RunResult, context: ReportContext) {
         self.claim = claim
-        // Upper bounds bound the favoured design; they do not stand for it.
-        let favoured = run.designs.filter { claim.favours.matches($0) && $0.isUpperBound != true }.map(\.name)
+        // Upper bounds bound the favoured design and a library is no
+        // source's design: neither stands for it.
+        let favoured = run.designs.filter {
+            claim.favours.matches($0) && $0.isUpperBound != true && $0.isLibrary != true
+        }.map(\.name)
         self.favoured = favoured
         let read = claim.tests.map { test in
             (test, run.cases.filter { result in
@@ -249,9 +252,13 @@ struct ClaimVerdict {
         let id: MetricID
         if case .reference = test.rule { id = test.metric } else { id = result.deciding(test.metric) }
         guard let metric = result.descriptor(id) else { return nil }
+        // A library's figure is shown beside the designs'; a claim about
+        // designs is judged on theirs alone.
         let series = run.stores.compactMap { store in result.store(store)?.metric(id).map { (store: store, series: $0) } }
+        let judged = series.filter { !run.libraries.contains($0.store) }
         guard series.contains(where: { favoured.contains($0.store) }) else { return nil }
-        let subject = Subject(test: test, result: result, metric: metric, series: series, favoured: favoured)
+        let subject = Subject(test: test, result: result, metric: metric, series: judged, favoured: favoured,
+                              shown: series)
         switch test.rule {
         case .familyWithin(let allowed):
             return subject.familyWithin(allowed)

@@ -39,9 +39,8 @@ enum DecisionTable {
 
     private static func table(_ run: RunResult, _ columns: [Column]) -> String {
         let rows = run.designs.map { design -> [String] in
-            let name = design.isUpperBound == true ? "\(design.name) (upper bound)" : design.name
             let system = design.modelledOn.map { String($0.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces) }
-            return [name, design.family.rawValue, system ?? "–"] + columns.map { $0.cells[design.name] ?? "–" }
+            return [design.labelledName, design.family.rawValue, system ?? "–"] + columns.map { $0.cells[design.name] ?? "–" }
         }
         return MarkdownReport.table(["store", "family", "modelled on"] + columns.map(\.heading), rows, textColumns: 3)
     }

@@ -20,10 +20,11 @@ struct FamilyDuel {
     /// The interval of that factor (low above 1 when a winner is shown).
     let interval: RatioInterval
 
-    /// The design families of `run`, each a side; upper bounds left out.
+    /// The design families of `run`, each a side; upper bounds and
+    /// libraries (no family's design) left out.
     init?(_ result: CaseResult, metric: MetricDescriptor, run: RunResult) {
         self.init(result, metric: metric) { store in
-            run.design(of: store).flatMap { $0.isUpperBound == true ? nil : $0.family.rawValue }
+            run.design(of: store).flatMap { $0.isUpperBound == true || $0.isLibrary == true ? nil : $0.family.rawValue }
         }
     }
 

@@ -51,5 +51,14 @@ public struct MetricID: Hashable, Comparable, Sendable, Codable, CustomStringCon
     // What a thread role reports under its name (`addLocks`, `addUsage`).
     public var contended: MetricID { appending("contended") }
     public var lockwait: MetricID { appending("lockwait") }
+
+    /// Whether the metric counts or times the suite's instrumented lock
+    /// (`locks`, `contended`, `lockwait` and its longest), which a library's
+    /// own locks never take.
+    public var measuresTheSuitesLock: Bool {
+        let parts = rawValue.split(separator: ".")
+        guard let last = parts.last else { return false }
+        return ["locks", "contended", "lockwait"].contains(last) || (last == "max" && parts.dropLast().last == "lockwait")
+    }
     public var cpu: MetricID { appending("cpu") }
 }
