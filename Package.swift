@@ -52,6 +52,7 @@ let stores: [(module: String, packages: [Target.Dependency])] = [
     ("SnapshotEmbedded", []),
     ("SnapshotListened", []),
     ("SnapshotFlat", []),
+    ("SnapshotGRDB", [.product(name: "GRDB", package: "GRDB.swift")]),
 ]
 
 let storeTargets: [Target] = stores.map { store in
@@ -170,6 +171,9 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
     .testTarget(name: "SnapshotEmbeddedTests", dependencies: ["SnapshotEmbedded", "StoreTestSupport"]),
     .testTarget(name: "SnapshotListenedTests", dependencies: ["SnapshotListened", "StoreTestSupport", "TestSupport"]),
     .testTarget(name: "SnapshotFlatTests", dependencies: ["SnapshotFlat", "StoreTestSupport", "TestSupport"]),
+    .testTarget(name: "SnapshotGRDBTests", dependencies: [
+        "SnapshotGRDB", "StoreTestSupport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+    ]),
     .testTarget(
         name: "StoreCatalogTests",
         dependencies: ["StoreCatalog", "StoreTestSupport", "BenchMetrics", "TestSupport"]),
@@ -200,6 +204,7 @@ let package = Package(
     },
     dependencies: [
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: targets

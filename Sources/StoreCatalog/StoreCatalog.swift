@@ -1,5 +1,6 @@
 import SnapshotEmbedded
 import SnapshotFlat
+import SnapshotGRDB
 import SnapshotListened
 import StoreInterface
 import UniquingLocked
@@ -17,6 +18,7 @@ public enum StoreCatalog {
         visitor.visit(SnapshotEmbeddedStore.self)
         visitor.visit(SnapshotListenedStore.self)
         visitor.visit(SnapshotFlatStore.self)
+        visitor.visit(SnapshotGRDBStore.self)
     }
 
     /// Every store's design, in catalog order.
