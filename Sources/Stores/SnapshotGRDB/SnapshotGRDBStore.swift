@@ -69,7 +69,8 @@ public final class SnapshotGRDBStore: ModelStore, Sendable {
         name: "snapshot-grdb", family: .values, threading: .anyThreadObservedOnMain,
         summary: "a library: GRDB's record values fetched from an in-memory SQLite database, writes serialized "
             + "by a DatabaseQueue, one TransactionObserver fetching the changed observed models after each commit "
-            + "and fanning them out on the main thread",
+            + "and fanning them out on the main thread; what the designs lack: a batch is one SQL transaction, "
+            + "relationships are foreign-key constraints SQLite enforces (durability needs a file; this database is in memory)",
         modelledOn: "GRDB (groue/GRDB.swift 7.10.0: DatabaseQueue, one TransactionObserver for the database as its "
             + "documentation asks of many observed rows, foreign keys ON DELETE CASCADE)",
         isLibrary: true)
