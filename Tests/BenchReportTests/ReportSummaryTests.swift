@@ -194,6 +194,9 @@ struct ReportSummaryTests {
         #expect(report.contains("| missed | time | b 200 ns against a 100 ns: 2.00×"), "c is neither b's family nor a rival")
         #expect(report.contains("| op lock acquisitions | per op | 1.00 | 1.00 ~ | not applicable | all equal |"), "\(report)")
         #expect(report.contains("| op p50 | ns | 100 ×2.00 | 200 ×4.00 | 50.0 | c |"), "ranked with the designs: \(report)")
+        let limit = Self.claims([ClaimTest(scenario: "demo", metric: "op.p50", rule: .atMost(1_000, meaning: "fast"))])
+        let beyond = MarkdownReport.render(Self.run(["a": 100, "b": 200, "c": 5_000], libraries: ["c"]), context: limit)
+        #expect(beyond.contains("so do the other designs here"), "a library beyond the limit is no other design")
     }
 
     /// The favoured store b is 1.36× a's median, its rounds from 1.16× to 1.9×:

@@ -50,6 +50,8 @@ struct ClaimVerdict {
     /// The cases the claim reads that a favoured store did not run, past
     /// the budget of their sweep (`CaseResult.notRun`), by store.
     let notRun: [(store: String, cases: [CaseResult])]
+    /// Libraries: shown beside the designs, never one of them.
+    let libraries: Set<String>
 
     init(_ claim: SourceClaim, run: RunResult, context: ReportContext) {
         self.claim = claim
@@ -59,6 +61,7 @@ struct ClaimVerdict {
             claim.favours.matches($0) && $0.isUpperBound != true && $0.isLibrary != true
         }.map(\.name)
         self.favoured = favoured
+        libraries = run.libraries
         let read = claim.tests.map { test in
             (test, run.cases.filter { result in
                 result.scenario == test.scenario && test.parameters.allSatisfy { result.parameters[$0.key] == $0.value }
@@ -184,7 +187,7 @@ struct ClaimVerdict {
     var setsNoDesignApart: Bool {
         let judged = findings.filter { $0.outcome != nil }
         guard !judged.isEmpty, judged.allSatisfy({ $0.outcome == .met }) else { return false }
-        let others = Set(judged.flatMap { $0.figures.map(\.store) }).subtracting(favoured)
+        let others = Set(judged.flatMap { $0.figures.map(\.store) }).subtracting(favoured).subtracting(libraries)
         return !others.isEmpty && judged.allSatisfy { $0.test.rule.isLimit && others.isSubset(of: $0.passing) }
     }
 
