@@ -198,7 +198,7 @@ public enum BaselineComparison {
                 : "instructions per operation: not gated (see the warning)",
             !rules.gatesTimings ? "timings: not compared (counts only)"
                 : sameHost
-                ? "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(GateRules.percent(rules.timingTolerance)) beyond the baseline's upper quartile, same host as the baseline"
+                ? "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(GateRules.percent(rules.timingTolerance)), same host as the baseline"
                     + (confirmsTimings ? ", and again in a second measurement of the case once the run has ended" : "")
                 : "timings: not gated, another host than the baseline's",
         ]
@@ -246,9 +246,9 @@ public enum BaselineComparison {
             let change = baseline.median == 0 ? (current.median == 0 ? 0 : .infinity) : current.median / baseline.median - 1
             direction = abs(change) <= rules.instructionTolerance(of: baseline) ? .same : (change < 0 ? .lower : .higher)
         case .statistical:
-            let move = rules.timingMove(from: baseline, to: current)
-            pValue = move.pValue
-            direction = move.direction
+            let comparison = timingComparison(baseline, current, rules)
+            pValue = comparison.pValue
+            direction = comparison.verdict
         case .reported:
             direction = .same
         }
@@ -265,6 +265,10 @@ public enum BaselineComparison {
         return GateReport.Row(
             caseLabel: "\(baseCase.scenario) \(baseCase.label)", caseKey: baseCase.key, store: store, metric: metric,
             treatment: treatment, baseline: baseline.median, current: current.median, pValue: pValue, verdict: verdict)
+    }
+
+    private static func timingComparison(_ baseline: MetricSeries, _ current: MetricSeries, _ rules: GateRules) -> Comparison {
+        Comparison(baseline: baseline.rounds, candidate: current.rounds, alpha: rules.alpha, tolerance: rules.timingTolerance)
     }
 
     /// `report` with each timing regression kept only where `remeasured`,
@@ -290,7 +294,8 @@ public enum BaselineComparison {
             guard let base = baseCases[row.caseKey]?.store(row.store)?.metric(row.metric.id),
                   let again = againCases[row.caseKey]?.store(row.store)?.metric(row.metric.id)
             else { continue }
-            let regressedAgain = rules.timingMove(from: base, to: again).direction == (row.metric.lowerIsBetter ? .higher : .lower)
+            let comparison = timingComparison(base, again, rules)
+            let regressedAgain = comparison.verdict == (row.metric.lowerIsBetter ? .higher : .lower)
             confirmed.rows[index].remeasured = again.median
             if !regressedAgain { confirmed.rows[index].verdict = .unconfirmed }
         }

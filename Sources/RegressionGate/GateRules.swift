@@ -27,8 +27,7 @@ import BenchStatistics
 /// - Timings drift between processes on a shared machine far more than
 ///   between the rounds of one run. So a timing's median regresses only
 ///   when its rounds differ significantly from the baseline's *and* it
-///   moved past the timing tolerance (`standardTimingTolerance`) beyond
-///   the baseline's upper quartile (`timingReference(of:)`); record
+///   moved past the timing tolerance (`standardTimingTolerance`); record
 ///   the baseline from several runs (`bench merge`) so its rounds carry
 ///   that drift. A run measured against the baseline then measures the
 ///   case of such a timing again and keeps the regression only if it
@@ -80,9 +79,8 @@ public struct GateRules: Hashable, Sendable {
         + "\(percent(MetricKind.schedulingTolerance)) where several threads ran its region"
 
     /// How far a timing's median must move before the gate fails it, in
-    /// words for help texts.
-    public static let timingToleranceInWords = "+\(percent(standardTimingTolerance)) beyond the baseline's upper quartile, "
-        + "its rounds also significantly different"
+    /// words for help texts: "+50%, its rounds also significantly different".
+    public static let timingToleranceInWords = "+\(percent(standardTimingTolerance)), its rounds also significantly different"
 
     /// A fraction as a percentage: 0.02 as "2%", 1.5 as "150%".
     static func percent(_ fraction: Double) -> String {
@@ -130,35 +128,6 @@ public struct GateRules: Hashable, Sendable {
             || series.summary.max - series.summary.min <= countTolerance * max(1, abs(series.summary.min))
     }
 
-    /// What a timing's median must pass by the timing tolerance to regress:
-    /// the upper quartile of the baseline's rounds (the lower, where higher
-    /// is better). The baseline pools several runs so that its rounds carry
-    /// how far unchanged code moves between processes; where they fall in
-    /// two bands, their median lands in either, and a run in the slower
-    /// band is the same code. The median still decides improvements.
-    /// - Complexity: O(r log r) for r rounds.
-    func timingReference(of series: MetricSeries) -> Double {
-        guard !series.rounds.isEmpty else { return series.median }
-        return Quantiles.quantile(series.rounds.sorted(), series.metric.lowerIsBetter ? 0.75 : 0.25)
-    }
-
-    /// Whether the timing `current` moved from `baseline`: its rounds
-    /// significantly different (Mann-Whitney at `alpha`) and its median
-    /// past the tolerance, beyond the baseline's median towards better and
-    /// beyond `timingReference(of:)` towards worse.
-    /// - Complexity: O(r log r) for r rounds of the two.
-    func timingMove(from baseline: MetricSeries, to current: MetricSeries) -> (direction: Comparison.Verdict, pValue: Double) {
-        let comparison = Comparison(baseline: baseline.rounds, candidate: current.rounds, alpha: alpha,
-                                    tolerance: timingTolerance)
-        let worse: Comparison.Verdict = baseline.metric.lowerIsBetter ? .higher : .lower
-        guard comparison.verdict == worse else { return (comparison.verdict, comparison.pValue) }
-        let reference = timingReference(of: baseline)
-        let pastReference = baseline.metric.lowerIsBetter
-            ? current.median > reference * (1 + timingTolerance)
-            : current.median < reference / (1 + timingTolerance)
-        return (pastReference ? worse : .same, comparison.pValue)
-    }
-
     /// The smallest rise of the median of a gated cost whose baseline is
     /// `series` that fails the gate, relative to that median: 0 for an
     /// exact count of 0, which any rise fails, and `.infinity` for a count
@@ -180,8 +149,7 @@ public struct GateRules: Hashable, Sendable {
             let past = series.summary.max - series.median + countTolerance * max(1, median)
             return median == 0 ? .infinity : past / median
         case .tolerance: return instructionTolerance(of: series)
-        case .statistical:
-            return median == 0 ? .infinity : timingReference(of: series) * (1 + timingTolerance) / median - 1
+        case .statistical: return timingTolerance
         case .reported: return nil
         }
     }
