@@ -6,6 +6,11 @@ public struct BenchFailure: Error, CustomStringConvertible, Sendable {
         case failure
         /// Compared with a baseline, something regressed.
         case regression
+        /// Compared with a baseline, timings regressed, in a second
+        /// measurement too, and nothing else did: the host may have been slow
+        /// for that long. Measuring the baseline's commit beside this build
+        /// decides it (`Gate.Question.timingsSideBySide`).
+        case timingRegression
         /// A file given to read (a baseline, a saved run) cannot be used:
         /// missing, unreadable, corrupt, of another schema, or not comparable.
         case unusableInput

@@ -89,9 +89,11 @@ public struct Benchmark: Sendable {
         }
         try gate.save(result)
         if let baseline {
-            try gate.check(result, against: baseline) { keys throws(BenchFailure) in
+            try gate.check(result, against: baseline, remeasure: { keys throws(BenchFailure) in
                 try remeasure(keys, of: plan, following: result)
-            }
+            }, timingsRegressed: { report throws(BenchFailure) in
+                try TimingRegressionCases(report, of: result).write(into: directory)
+            })
         }
         return result
     }

@@ -11,17 +11,42 @@ public struct Gate: Sendable {
     public var saveAs: String?
     /// Relative change a timing's median must exceed to regress.
     public var timingTolerance: Double
-    /// Whether the question is if the run reproduces the baseline's counts
-    /// (any move fails, timings are not compared) rather than if it regressed.
-    public var reproduces: Bool
+    /// What the comparison asks.
+    public var question: Question
+
+    /// What a comparison with the baseline asks of the run.
+    public enum Question: Sendable {
+        /// Whether anything regressed (`GateRules.standard`).
+        case regression
+        /// Whether the run counts what the baseline counted: any move fails,
+        /// timings are not compared (`GateRules.reproduction`).
+        case reproduction
+        /// Whether the timings of the code under test regressed against the
+        /// baseline's build, the two measured side by side on one host;
+        /// counts are not compared (`GateRules.sideBySide`).
+        case timingsSideBySide
+
+        var rules: GateRules {
+            switch self {
+            case .regression: .standard
+            case .reproduction: .reproduction
+            case .timingsSideBySide: .sideBySide
+            }
+        }
+    }
 
     public init(baseline: String? = nil, saveAs: String? = nil, timingTolerance: Double = Gate.standardTimingTolerance,
-                reproduces: Bool = false) {
+                question: Question = .regression) {
         self.baseline = baseline
         self.saveAs = saveAs
         self.timingTolerance = timingTolerance
-        self.reproduces = reproduces
+        self.question = question
     }
+
+    /// Where a run gated against a baseline writes, when its timings alone
+    /// regressed, the arguments that run each of their cases
+    /// (`TimingRegressionCases`).
+    static let timingRegressionsFile = "timing-regressions.args"
 
     public static let timingTolerances: ClosedRange<Double> = 0...10
     public static let standardTimingTolerance = GateRules.standard.timingTolerance
@@ -54,11 +79,15 @@ public struct Gate: Sendable {
     /// With `remeasure`, when timings are all that regressed, their cases are
     /// measured once more and a timing regresses only if it does again
     /// (`BaselineComparison.confirmingTimings`); any other regression fails
-    /// the run whatever a second measurement says, so none is taken.
+    /// the run whatever a second measurement says, so none is taken. Timings
+    /// that regress again are handed to `timingsRegressed` and thrown as
+    /// `timingRegression`: only the baseline's build measured beside this one
+    /// can tell a slower code path from a host slowed for that long.
     @discardableResult
-    func check(_ result: RunResult, against baseline: RunResult, remeasure: Remeasurement? = nil)
+    func check(_ result: RunResult, against baseline: RunResult, remeasure: Remeasurement? = nil,
+               timingsRegressed: ((GateReport) throws(BenchFailure) -> Void)? = nil)
         throws(BenchFailure) -> GateReport {
-        var rules = reproduces ? GateRules.reproduction : GateRules.standard
+        var rules = question.rules
         rules.timingTolerance = timingTolerance
         var report: GateReport
         do {
@@ -77,9 +106,18 @@ public struct Gate: Sendable {
         print("\nCompared with the baseline (\(baseline.provenance.date), commit \(baseline.provenance.commit ?? "unknown")):")
         print(report.table(), terminator: "")
         guard report.passed else {
-            throw BenchFailure(.regression, reproduces
-                ? "\(report.regressions.count) count(s) moved from the baseline's (listed above): the code no longer counts what it counted"
-                : Self.failure(report))
+            switch question {
+            case .reproduction:
+                throw BenchFailure(.regression, "\(report.regressions.count) count(s) moved from the baseline's (listed above): "
+                    + "the code no longer counts what it counted")
+            case .regression where report.timingRegressions.count == report.regressions.count:
+                try timingsRegressed?(report)
+                throw BenchFailure(.timingRegression, "\(report.regressions.count) timing(s) regressed (listed above) and "
+                    + "nothing else: measure their cases beside the baseline's commit on this host to tell the code from "
+                    + "the host (scripts/gate does)")
+            case .regression, .timingsSideBySide:
+                throw BenchFailure(.regression, Self.failure(report))
+            }
         }
         if case .notComparable(let reason) = report.instructionCounts {
             throw BenchFailure(.countsNotComparable, "no instruction count was compared (\(reason)): compare with a run "

@@ -74,7 +74,7 @@ public struct ResultsCheck: Sendable {
         let reference = try measuredHere.map { path throws(BenchFailure) in try Self.runHere(path, of: commit) }
         let report: GateReport
         do {
-            report = try Gate(baseline: measuredHere ?? baselinePath, reproduces: true)
+            report = try Gate(baseline: measuredHere ?? baselinePath, question: .reproduction)
                 .check(quick, against: reference ?? baseline)
         } catch where error.kind == .regression {
             throw BenchFailure(.regression, "\(error.message). Record the published runs and the baseline again on "

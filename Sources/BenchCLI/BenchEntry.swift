@@ -26,6 +26,10 @@ public enum BenchEntry {
         /// (another toolchain, Valgrind or C library): run the baseline's
         /// commit on this host and compare with that (`scripts/gate` does).
         case countsNotComparable = 5
+        /// Compared with a baseline, only timings regressed, and again when
+        /// measured once more: measure their cases beside the baseline's
+        /// commit on this host (`scripts/gate` does), whose verdict stands.
+        case timingRegression = 6
         /// Bad command line: unknown name, out-of-range value, unwritable output.
         case usage = 64
 
@@ -37,6 +41,7 @@ public enum BenchEntry {
             case .usage: self = .usage
             case .staleBuild: self = .staleBuild
             case .countsNotComparable: self = .countsNotComparable
+            case .timingRegression: self = .timingRegression
             }
         }
     }

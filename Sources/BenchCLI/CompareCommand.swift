@@ -6,7 +6,7 @@ struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare a run with a baseline: exit 0 if nothing regressed, 2 if something did, 3 if unusable, "
-            + "5 if its instruction counts cannot be compared.",
+            + "5 if its instruction counts cannot be compared, 6 if timings alone regressed.",
         discussion: """
         With --current FILE it compares that saved run; otherwise it runs first, with the run options \
         below. Exact counts (allocations, heap bytes, models, notifications) must match the baseline, and \
@@ -26,6 +26,11 @@ struct CompareCommand: ParsableCommand {
         compared. \
         scripts/record-results --verify asks it of the code in the tree against results/baseline.json.
 
+        With --side-by-side the baseline is not the recorded one but the baseline's commit measured on \
+        this host beside the code under test, round about (scripts/gate does this when a run exits 6: \
+        timings alone regressed, and again when measured once more); only timings are compared, as \
+        above, and they decide.
+
         Examples:
           bench compare --baseline results/baseline.json --current results/quick/results.json
           bench compare --baseline results/baseline.json --profile quick --instructions
@@ -42,12 +47,19 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Fail when any count moved from the baseline's, either way, beyond its recorded spread; compare no timings.")
     var reproduces = false
 
+    @Flag(help: "Compare only timings: the baseline is a run of the baseline's commit measured beside --current on this host.")
+    var sideBySide = false
+
     @OptionGroup var timing: TimingToleranceOption
     @OptionGroup(title: "Run options (when there is no --current)") var selection: RunOptions
     @OptionGroup(title: "Run options (when there is no --current)") var recording: RecordingOptions
 
     func run() throws {
-        let gate = Gate(baseline: baseline, timingTolerance: timing.tolerance, reproduces: reproduces)
+        if reproduces && sideBySide {
+            throw BenchFailure(.usage, "--reproduces compares counts and --side-by-side only timings: choose one")
+        }
+        let question: Gate.Question = reproduces ? .reproduction : sideBySide ? .timingsSideBySide : .regression
+        let gate = Gate(baseline: baseline, timingTolerance: timing.tolerance, question: question)
         if let current {
             try gate.compare(savedRun: current)
         } else {

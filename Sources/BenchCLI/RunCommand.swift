@@ -11,7 +11,9 @@ struct RunCommand: ParsableCommand {
         writes results.json, report.md with its charts, results.csv and github-benchmark.json into the \
         output directory, each file atomically. Progress goes to standard error. With --baseline the \
         run is gated: exit 2 if anything regressed, 3 if the baseline cannot be used, 5 if its instruction \
-        counts cannot be compared with the run's (another toolchain, Valgrind or C library).
+        counts cannot be compared with the run's (another toolchain, Valgrind or C library), 6 if timings \
+        alone regressed, again when their cases were measured once more (timing-regressions.args in the \
+        output directory lists those cases; scripts/gate measures them beside the baseline's commit).
 
         Examples:
           bench                                  every scenario, default sizes
@@ -26,7 +28,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Compare the run with this baseline (a results.json); exit 2 if anything regressed, 3 if it cannot be used, "
-            + "5 if its instruction counts cannot be compared.",
+            + "5 if its instruction counts cannot be compared, 6 if timings alone regressed.",
         valueName: "file"))
     var baseline: String?
 

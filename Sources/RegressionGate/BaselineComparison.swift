@@ -191,17 +191,24 @@ public enum BaselineComparison {
         }
         instructionGate += "; past ±\(GateRules.percent(MetricKind.schedulingTolerance)) where more than one thread ran the region "
             + "(how often they wake each other depends on scheduling)"
-        return [
+        let counts = rules.gatesCounts ? [
             "exact counts (allocations, lock acquisitions, models, notifications, correctness checks): any change \(direction); a count whose rounds differ within a run (thread scheduling) only when every round is past every baseline round",
             comparable
                 ? "instructions per operation: \(instructionGate), \(direction) (\(current.instructionCounting?.key ?? ""), as in the baseline; any host)"
                 : "instructions per operation: not gated (see the warning)",
-            !rules.gatesTimings ? "timings: not compared (counts only)"
-                : sameHost
-                ? "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(GateRules.percent(rules.timingTolerance)), same host as the baseline"
-                    + (confirmsTimings ? ", and again in a second measurement of the case once the run has ended" : "")
-                : "timings: not gated, another host than the baseline's",
+        ] : [
+            "counts and instructions: not compared (the baseline is the baseline's commit measured beside this build; the recorded baseline gates counts)",
         ]
+        let measured = rules.gatesCounts ? "same host as the baseline" : "the two builds measured in turn on this host"
+        let timings = if !rules.gatesTimings {
+            "timings: not compared (counts only)"
+        } else if sameHost {
+            "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(GateRules.percent(rules.timingTolerance)), \(measured)"
+                + (confirmsTimings ? ", and again in a second measurement of the case once the run has ended" : "")
+        } else {
+            "timings: not gated, another host than the baseline's"
+        }
+        return counts + [timings]
     }
 
     /// Whether the two runs' instruction counts can be compared, and a

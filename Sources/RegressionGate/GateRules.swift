@@ -32,8 +32,12 @@ import BenchStatistics
 ///   that drift. A run measured against the baseline then measures the
 ///   case of such a timing again and keeps the regression only if it
 ///   recurs (`BaselineComparison.confirmingTimings`): a slowdown of the
-///   host can last all of a case's rounds, which run back to back.
-///   docs/CI.md has the runs of unchanged code the tolerance was set by.
+///   host can last all of a case's rounds, which run back to back. A
+///   slowdown can outlast both measurements, and the baseline was recorded
+///   at another time, so what still regresses is decided by measuring the
+///   baseline's build and this one side by side, round about, on one host
+///   (`sideBySide`, scripts/gate). docs/CI.md has the runs of unchanged
+///   code the tolerance was set by.
 /// - Tails (p99, max), latencies under deliberate thread contention and
 ///   other machine-dependent quantities (contention, context switches,
 ///   resident memory, concurrent stale/torn reads) are reported, never gated.
@@ -61,6 +65,8 @@ public struct GateRules: Hashable, Sendable {
     var instructionTolerance: InstructionTolerance
     /// Whether timings are compared at all (only on the baseline's host).
     var gatesTimings: Bool
+    /// Whether counts and instruction counts are compared.
+    var gatesCounts: Bool = true
     /// Whether a count that fell fails as one that rose: the question is
     /// whether the code still counts what the baseline counted, not whether
     /// it got worse.
@@ -95,6 +101,18 @@ public struct GateRules: Hashable, Sendable {
         timingTolerance: standardTimingTolerance, alpha: 0.05, countTolerance: 1e-6,
         instructionTolerance: .recordedSpread(atLeast: MetricKind.rebuildTolerance), gatesTimings: false,
         anyMoveFails: true)
+
+    /// Whether the timings of two builds measured side by side on one host,
+    /// round about, differ: the baseline's commit as the baseline, the code
+    /// under test as the run. A host that slows down slows both alike, so
+    /// what the standard gate cannot tell from a slower host shows here as
+    /// the code's. Counts are not compared: the standard gate compared them
+    /// with the recorded baseline already.
+    package static let sideBySide: GateRules = {
+        var rules = GateRules.standard
+        rules.gatesCounts = false
+        return rules
+    }()
 
     init(timingTolerance: Double, alpha: Double, countTolerance: Double, instructionTolerance: InstructionTolerance,
          gatesTimings: Bool, anyMoveFails: Bool) {
@@ -176,6 +194,7 @@ public struct GateRules: Hashable, Sendable {
         let metric = series.metric
         if metric.informational { return .reported }
         switch metric.kind {
+        case .count where !gatesCounts, .instructions where !gatesCounts: return .reported
         case .count: return roundsAgree(series) ? .exact : .countRange
         case .instructions: return instructionsComparable ? .tolerance : .reported
         case .timing:

@@ -83,6 +83,47 @@ struct BaselineCommandTests {
         #expect(outcome.error.contains("regressed against the baseline"))
     }
 
+    @Test("timings alone regressing, again when measured once more, exit 6 with their cases' arguments; side by side they decide")
+    func timingsAloneRegress() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = ["--scenario", "tag-rename", "--param", "F=20", "--param", "holders=5",
+                         "--param", "renames=2", "--store", "uniquing-main", "--rounds", "4"]
+        let saved = directory.appendingPathComponent("saved")
+        #expect(try BenchProcess.run(arguments + ["--output", saved.path]).status == 0)
+        // A baseline whose every timing took a hundredth of the time.
+        var result = try RunResult.read(from: saved.appendingPathComponent("results.json"))
+        for caseIndex in result.cases.indices {
+            for storeIndex in result.cases[caseIndex].stores.indices {
+                for (metricIndex, series) in result.cases[caseIndex].stores[storeIndex].metrics.enumerated()
+                where series.metric.kind == .timing {
+                    result.cases[caseIndex].stores[storeIndex].metrics[metricIndex] =
+                        MetricSeries(metric: series.metric, rounds: series.rounds.map { $0 / 100 })
+                }
+            }
+        }
+        let doctored = directory.appendingPathComponent("doctored.json")
+        try result.json().write(to: doctored)
+
+        let gated = directory.appendingPathComponent("gated")
+        let outcome = try BenchProcess.run(arguments + ["--baseline", doctored.path, "--output", gated.path])
+        #expect(outcome.status == 6, "\(outcome.error)")
+        #expect(outcome.output.contains("measured again"))
+        #expect(outcome.error.contains("nothing else") && outcome.error.contains("scripts/gate"))
+        let cases = try String(contentsOf: gated.appendingPathComponent("timing-regressions.args"), encoding: .utf8)
+        #expect(cases == "--scenario tag-rename --param F=20 --param holders=5 --param renames=2 --store uniquing-main\n")
+
+        // Side by side, timings decide and counts are not read.
+        let sideBySide = try BenchProcess.run(["compare", "--side-by-side", "--baseline", doctored.path, "--current",
+                                               saved.appendingPathComponent("results.json").path])
+        #expect(sideBySide.status == 2, "\(sideBySide.error)")
+        let itself = try BenchProcess.run(["compare", "--side-by-side", "--baseline", doctored.path, "--current", doctored.path])
+        #expect(itself.status == 0, "\(itself.error)")
+        let both = try BenchProcess.run(["compare", "--side-by-side", "--reproduces", "--baseline", doctored.path,
+                                         "--current", doctored.path])
+        #expect(both.status == 64 && both.error.contains("choose one"), "\(both.error)")
+    }
+
     @Test("instruction counts that cannot be compared with the baseline's fail with status 5, never pass unchecked")
     func countsNotComparable() throws {
         let directory = BenchProcess.temporaryDirectory()

@@ -87,7 +87,7 @@ struct CommandLineTests {
 
     /// Each subcommand and the options it alone takes.
     static let ownOptions: [(command: String, options: [String])] = [
-        ("compare", ["--baseline", "--current", "--reproduces", "--timing-tolerance", "--profile", "--instructions"]),
+        ("compare", ["--baseline", "--current", "--reproduces", "--side-by-side", "--timing-tolerance", "--profile", "--instructions"]),
         ("compare-verdicts", ["<first>", "<second>"]),
         ("check-results", ["--current", "--record", "--measured-here"]),
         ("tolerances", ["--baseline"]),

@@ -149,6 +149,25 @@ struct GateTests {
         #expect(partly.regressions.allSatisfy { $0.caseLabel.hasPrefix("churn") })
     }
 
+    @Test("side by side with the baseline's build, timings decide and counts are not compared")
+    func sideBySide() throws {
+        let baseline = SyntheticRun.run()
+        // Counts that differ between the two builds are the standard gate's
+        // business, against the recorded baseline: here they pass unread.
+        let countsOnly = try BaselineComparison.compare(
+            baseline: baseline, current: SyntheticRun.run(mallocs: 4), rules: .sideBySide)
+        #expect(countsOnly.passed)
+        #expect(countsOnly.rows.allSatisfy { $0.metric.kind == .timing })
+        // Timings are gated as the standard gate gates them.
+        let slow = try BaselineComparison.compare(
+            baseline: baseline, current: SyntheticRun.run(timing: [160, 162, 158, 160, 163]), rules: .sideBySide)
+        #expect(slow.count(.regressed) == 4)
+        #expect(slow.regressions.allSatisfy { $0.metric.id == "op.p50" })
+        let slower40 = try BaselineComparison.compare(
+            baseline: baseline, current: SyntheticRun.run(timing: [140, 141, 139, 140, 142]), rules: .sideBySide)
+        #expect(slower40.passed)
+    }
+
     @Test("against another host, timings are reported and only counts gated, with a warning")
     func differentHost() throws {
         var other = SyntheticRun.provenance
