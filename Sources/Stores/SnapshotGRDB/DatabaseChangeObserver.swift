@@ -29,6 +29,9 @@ final class DatabaseChangeObserver: TransactionObserver, Sendable {
     private struct Observed {
         /// The value last fetched; nil while the model is absent.
         var value: ObservedValue?
+        /// The rows `value` was built from (`ModelRef.rows(holding:)`), as
+        /// the index holds them.
+        var rows: [ModelRef]
         /// In the order they joined.
         var screens: [ScreenObservation] = []
     }
@@ -42,12 +45,12 @@ final class DatabaseChangeObserver: TransactionObserver, Sendable {
         /// Deliveries made so far: a screen hears only those after it joined.
         var deliveries = 0
 
-        mutating func index(_ model: ModelRef, _ value: ObservedValue?) {
-            for row in model.rows(holding: value) { dependents[row, default: []].insert(model) }
+        mutating func index(_ model: ModelRef, rows: some Sequence<ModelRef>) {
+            for row in rows { dependents[row, default: []].insert(model) }
         }
 
-        mutating func unindex(_ model: ModelRef, _ value: ObservedValue?) {
-            for row in model.rows(holding: value) {
+        mutating func unindex(_ model: ModelRef, rows: some Sequence<ModelRef>) {
+            for row in rows {
                 dependents[row]?.remove(model)
                 if dependents[row]?.isEmpty == true { dependents[row] = nil }
             }
@@ -74,8 +77,9 @@ final class DatabaseChangeObserver: TransactionObserver, Sendable {
         try state.withLock { state in
             if state.observed[screen.model] == nil {
                 let value = try SQLReads.value(of: screen.model, db)
-                state.observed[screen.model] = Observed(value: value)
-                state.index(screen.model, value)
+                let rows = screen.model.rows(holding: value)
+                state.observed[screen.model] = Observed(value: value, rows: rows)
+                state.index(screen.model, rows: rows)
             }
             screen.joined(after: state.deliveries)
             state.observed[screen.model]?.screens.append(screen)
@@ -91,7 +95,7 @@ final class DatabaseChangeObserver: TransactionObserver, Sendable {
             guard var observed = state.observed[screen.model] else { return }
             observed.screens.removeAll { $0 === screen }
             if observed.screens.isEmpty {
-                state.unindex(screen.model, observed.value)
+                state.unindex(screen.model, rows: observed.rows)
                 state.observed[screen.model] = nil
                 state.changed.remove(screen.model)
             } else {
@@ -124,14 +128,16 @@ final class DatabaseChangeObserver: TransactionObserver, Sendable {
         state.withLock { state in
             var delivery: [(model: ModelRef, value: ObservedValue?)] = []
             for model in changed {
-                guard let last = state.observed[model]?.value as ObservedValue?? else { continue }
+                guard let observed = state.observed[model] else { continue }
                 let value = fetched[model]
-                guard value != last else { continue }
-                if model.rows(holding: value) != model.rows(holding: last) {
-                    state.unindex(model, last)
-                    state.index(model, value)
+                guard value != observed.value else { continue }
+                let rows = model.rows(holding: value)
+                if rows != observed.rows {
+                    state.unindex(model, rows: observed.rows)
+                    state.index(model, rows: rows)
                 }
                 state.observed[model]?.value = value
+                state.observed[model]?.rows = rows
                 delivery.append((model, value))
             }
             guard !delivery.isEmpty else { return }

@@ -23,9 +23,11 @@ import StoreSupport
 ///   record fetched with `including(required:)` / `including(all:)` is.
 ///   The store keeps no cache of values beyond the last value of each
 ///   observed model, which its observer compares the next one with.
-/// - Writes in one transaction per batch (`DatabaseQueue.write`): each
-///   payload's row read by primary key, its present fields merged, the row
-///   written back only when something changed; a batch the validator
+/// - Writes in one transaction per batch (`DatabaseQueue.write`), a set of
+///   rows at a time (`SQLMerge`): every row the batch names read in one
+///   query per table, the payloads' present fields merged into them, the
+///   rows that changed written back in one statement per hundred (an
+///   upsert, `INSERT … ON CONFLICT(id) DO UPDATE`); a batch the validator
 ///   refuses throws before anything is written and the transaction is
 ///   rolled back. Partial payloads merge into the cached superset as every
 ///   store here merges them (Pinterest's rule), with ModelGraph's merge of
@@ -94,7 +96,7 @@ public final class SnapshotGRDBStore: ModelStore, Sendable {
     public func merge(_ batch: PayloadBatch) throws(MergeError) -> ChangeSummary {
         try write { db throws(MergeError) in
             try BatchValidator.validate(batch, against: SQLDirectory(db: db))
-            return SQLMerge.summarize(db) { $0.merge(batch, into: &$1) }
+            return SQLMerge.merge(db) { $0.merge(batch, into: &$1) }
         }
     }
 
@@ -102,7 +104,7 @@ public final class SnapshotGRDBStore: ModelStore, Sendable {
     public func apply(_ patch: ModelPatch) throws(MergeError) -> ChangeSummary {
         try write { db throws(MergeError) in
             try BatchValidator.validate(patch, against: SQLDirectory(db: db))
-            return SQLMerge.summarize(db) { $0.apply(patch, into: &$1) }
+            return SQLMerge.merge(db) { $0.apply(patch, into: &$1) }
         }
     }
 
