@@ -31,10 +31,17 @@ public struct StoreDesign: Hashable, Sendable, Codable {
     /// opened scans all that were opened before it: the work of a long soak
     /// grows with the square of its length.
     public let keepsDeadObservers: Bool
+    /// How many times fewer of a loop's operations the instruction pass
+    /// counts of this store than of the others (1: as many). For a store
+    /// whose operations each cost alike, nothing among them amortized over
+    /// the others, so that its count per operation does not depend on how
+    /// many it counts while each one costs callgrind seconds.
+    public let instructionSampleDivisor: Int
 
     public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String,
                 modelledOn: String, isUpperBound: Bool = false, isLibrary: Bool = false,
-                rowsReadTheStore: Bool = false, keepsDeadObservers: Bool = false) {
+                rowsReadTheStore: Bool = false, keepsDeadObservers: Bool = false, instructionSampleDivisor: Int = 1) {
+        precondition(instructionSampleDivisor >= 1, "\(name): an instruction sample divisor is at least 1")
         self.name = name
         self.family = family
         self.threading = threading
@@ -44,5 +51,6 @@ public struct StoreDesign: Hashable, Sendable, Codable {
         self.isLibrary = isLibrary
         self.rowsReadTheStore = rowsReadTheStore
         self.keepsDeadObservers = keepsDeadObservers
+        self.instructionSampleDivisor = instructionSampleDivisor
     }
 }

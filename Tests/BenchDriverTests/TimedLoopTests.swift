@@ -95,6 +95,16 @@ struct TimedLoopTests {
         #expect(InstructionSample.operations(of: 200_000, .alike) == 20_000)
     }
 
+    @Test("a store that counts fewer counts a tenth of each varied loop's sample, at least 100, and alike loops as others")
+    func dividedInstructionSampleSizes() {
+        #expect(InstructionSample.operations(of: 50, divisor: 10) == 50)
+        #expect(InstructionSample.operations(of: 2_000, divisor: 10) == 200)
+        #expect(InstructionSample.operations(of: 500, divisor: 10) == 100)
+        #expect(InstructionSample.operations(of: 50_000, divisor: 10) == 500)
+        #expect(InstructionSample.operations(of: 50, .alike, divisor: 10) == 12)
+        #expect(InstructionSample.operations(of: 2_000, divisor: 1) == 2_000)
+    }
+
     @Test("an instruction pass's warm-up runs the operations its counted round counts, then finishes")
     func instructionWarmUpRunsTheSample() throws {
         let context = RoundContext(seed: 1, round: 0, calibration: ClockCalibration.measure(reads: 1_000),

@@ -32,12 +32,19 @@
     static let whole = 2_000
     /// A loop of alike operations up to this long is counted whole.
     static let fewAlike = 4
+    /// The fewest operations of a loop counted for a store that counts fewer
+    /// (`StoreDesign.instructionSampleDivisor`), unless the loop has fewer.
+    static let fewestDivided = 100
 
     /// The operations counted of a loop of `count`: its last this many, after
-    /// the rest ran uncounted.
+    /// the rest ran uncounted. A loop whose operations vary counts `divisor`
+    /// times fewer for a store whose operations each cost alike
+    /// (`StoreDesign.instructionSampleDivisor`); a loop of alike operations
+    /// already counts few, and fewer moved its count.
     /// - Complexity: O(1).
-    static func operations(of count: Int, _ operations: Operations = .varied) -> Int {
+    static func operations(of count: Int, _ operations: Operations = .varied, divisor: Int = 1) -> Int {
         if operations == .alike && count > fewAlike && count <= 4 * whole { return max(fewAlike, count / 4) }
-        return count <= whole ? count : max(whole, count / 10)
+        let standard = count <= whole ? count : max(whole, count / 10)
+        return divisor > 1 ? min(standard, max(fewestDivided, standard / divisor)) : standard
     }
 }

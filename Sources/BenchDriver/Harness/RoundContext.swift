@@ -21,6 +21,9 @@ public struct RoundContext: Sendable {
     let batches: BatchPlan
     /// Reports how far the round has come, 0...1.
     let progress: @Sendable (Double) -> Void
+    /// How many times fewer operations the instruction pass counts of the
+    /// round's store (`StoreDesign.instructionSampleDivisor`).
+    let instructionSampleDivisor: Int
     /// The round's main thread (the thread running the round) and its queue:
     /// stores confined to the main thread send their changes there, and
     /// screens living on it hop there from observers called elsewhere.
@@ -30,7 +33,7 @@ public struct RoundContext: Sendable {
 
     /// A context whose main thread is the calling thread.
     init(seed: UInt64, round: Int, calibration: ClockCalibration, countsAllocations: Bool,
-         pass: RoundPass = .timed, batches: BatchPlan = BatchPlan(),
+         pass: RoundPass = .timed, batches: BatchPlan = BatchPlan(), instructionSampleDivisor: Int = 1,
          progress: @escaping @Sendable (Double) -> Void = { _ in }) {
         self.seed = seed
         self.round = round
@@ -38,6 +41,7 @@ public struct RoundContext: Sendable {
         self.countsAllocations = countsAllocations
         self.pass = pass
         self.batches = batches
+        self.instructionSampleDivisor = instructionSampleDivisor
         self.progress = progress
         self.mainQueue = MainQueue()
     }

@@ -67,10 +67,10 @@ import Instrumentation
             own.subtract(locks[.mainQueue])
             measured.locks = own
         case .instructionWarmUp:
-            runAll(InstructionSample.operations(of: count, operations), operation)
+            runAll(InstructionSample.operations(of: count, operations, divisor: context.instructionSampleDivisor), operation)
             finish()
         case .instructions(let counter):
-            let counted = InstructionSample.operations(of: count, operations)
+            let counted = InstructionSample.operations(of: count, operations, divisor: context.instructionSampleDivisor)
             let first = count - counted
             for index in 0..<first { operation(index) }
             if first > 0 { finish() }

@@ -75,7 +75,7 @@ public final class SnapshotGRDBStore: ModelStore, Sendable {
             + "relationships are foreign-key constraints SQLite enforces (durability needs a file; this database is in memory)",
         modelledOn: "GRDB (groue/GRDB.swift 7.10.0: DatabaseQueue, one TransactionObserver for the database as its "
             + "documentation asks of many observed rows, foreign keys ON DELETE CASCADE)",
-        isLibrary: true)
+        isLibrary: true, instructionSampleDivisor: 10)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {
         mainQueue = configuration.mainQueue
