@@ -103,6 +103,10 @@ struct TimedLoopTests {
         #expect(InstructionSample.operations(of: 50_000, divisor: 10) == 500)
         #expect(InstructionSample.operations(of: 50, .alike, divisor: 10) == 12)
         #expect(InstructionSample.operations(of: 2_000, divisor: 1) == 2_000)
+        // It runs as many operations before them as the standard sample would count.
+        #expect(InstructionSample.firstRun(of: 50_000, counting: 500, divisor: 10) == 45_000)
+        #expect(InstructionSample.firstRun(of: 2_000, counting: 200, divisor: 10) == 0)
+        #expect(InstructionSample.firstRun(of: 50_000, counting: 5_000, divisor: 1) == 0)
     }
 
     @Test("an instruction pass's warm-up runs the operations its counted round counts, then finishes")

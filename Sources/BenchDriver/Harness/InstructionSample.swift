@@ -47,4 +47,14 @@
         let standard = count <= whole ? count : max(whole, count / 10)
         return divisor > 1 ? min(standard, max(fewestDivided, standard / divisor)) : standard
     }
+
+    /// The first operation the counted round runs of a loop of `count` whose
+    /// last `counted` it counts: 0, or for a store that counts `divisor`
+    /// times fewer, `divisor - 1` times `counted` before the counted ones.
+    /// Such a store keeps nothing one operation leaves for the next (why it
+    /// may count fewer), so its earliest operations are not run at all.
+    /// - Complexity: O(1).
+    static func firstRun(of count: Int, counting counted: Int, divisor: Int) -> Int {
+        divisor > 1 ? max(0, count - counted * divisor) : 0
+    }
 }

@@ -72,7 +72,8 @@ import Instrumentation
         case .instructions(let counter):
             let counted = InstructionSample.operations(of: count, operations, divisor: context.instructionSampleDivisor)
             let first = count - counted
-            for index in 0..<first { operation(index) }
+            let firstRun = InstructionSample.firstRun(of: count, counting: counted, divisor: context.instructionSampleDivisor)
+            for index in firstRun..<first { operation(index) }
             if first > 0 { finish() }
             measured.operations = counted
             let region = try counter.count {
