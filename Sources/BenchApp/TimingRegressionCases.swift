@@ -18,7 +18,7 @@ struct TimingRegressionCases {
         for row in report.timingRegressions { stores[row.caseKey, default: []].insert(row.store) }
         lines = result.cases.compactMap { measured in
             guard let regressed = stores[measured.key] else { return nil }
-            let parameters = measured.parameters.keys.sorted().map { "--param \($0)=\(measured.parameters[$0]!)" }
+            let parameters = measured.parameters.sorted { $0.key < $1.key }.map { "--param \($0.key)=\($0.value)" }
             let names = result.designs.map(\.name).filter(regressed.contains).map { "--store \($0)" }
             return (["--scenario \(measured.scenario)"] + parameters + names).joined(separator: " ")
         }

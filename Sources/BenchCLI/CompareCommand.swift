@@ -6,7 +6,7 @@ struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare a run with a baseline: exit 0 if nothing regressed, 2 if something did, 3 if unusable, "
-            + "5 if its instruction counts cannot be compared, 6 if timings alone regressed.",
+            + "5 if its instruction counts cannot be compared, 6 if timings alone regressed in a run and again when measured once more.",
         discussion: """
         With --current FILE it compares that saved run; otherwise it runs first, with the run options \
         below. Exact counts (allocations, heap bytes, models, notifications) must match the baseline, and \

@@ -113,6 +113,11 @@ struct BaselineCommandTests {
         let cases = try String(contentsOf: gated.appendingPathComponent("timing-regressions.args"), encoding: .utf8)
         #expect(cases == "--scenario tag-rename --param F=20 --param holders=5 --param renames=2 --store uniquing-main\n")
 
+        // A saved run is never measured again: its timings fail as any regression.
+        let savedRun = try BenchProcess.run(["compare", "--baseline", doctored.path, "--current",
+                                             saved.appendingPathComponent("results.json").path])
+        #expect(savedRun.status == 2, "\(savedRun.error)")
+
         // Side by side, timings decide and counts are not read.
         let sideBySide = try BenchProcess.run(["compare", "--side-by-side", "--baseline", doctored.path, "--current",
                                                saved.appendingPathComponent("results.json").path])
