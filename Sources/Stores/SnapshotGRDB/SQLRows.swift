@@ -19,14 +19,16 @@ enum SQLRows {
     static func forEach<Model>(
         _ sql: String, _ ids: some Sequence<ModelID<Model>>, _ db: Database, _ body: (Row) throws -> Void
     ) throws {
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [list(ids)])
-        while let row = try cursor.next() { try body(row) }
+        try withCachedStatement(sql, db) { statement in
+            let cursor = try Row.fetchCursor(statement, arguments: [list(ids)])
+            while let row = try cursor.next() { try body(row) }
+        }
     }
 
     /// Runs `sql` with `ids` as its one `json_each(?)` argument, unless there are none.
     static func execute<Model>(_ sql: String, _ ids: some Collection<ModelID<Model>>, _ db: Database) throws {
         guard !ids.isEmpty else { return }
-        try db.cachedStatement(sql: sql).execute(arguments: [list(ids)])
+        try withCachedStatement(sql, db) { try $0.execute(arguments: [list(ids)]) }
     }
 
     /// Writes `rows`, each of `width` values, as the tuples of
@@ -40,9 +42,26 @@ enum SQLRows {
         while start < rows.endIndex {
             let end = min(rows.endIndex, start + rowsPerStatement)
             let sql = "\(prefix) \(Array(repeating: tuple, count: end - start).joined(separator: ", ")) \(suffix)"
-            try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(rows[start..<end].flatMap { $0 }))
+            let arguments = StatementArguments(rows[start..<end].flatMap { $0 })
+            try withCachedStatement(sql, db) { try $0.execute(arguments: arguments) }
             start = end
         }
+    }
+
+    /// Runs `body` with the statement `db` caches for `sql`, and clears its
+    /// arguments after: GRDB's `Statement` keeps the arguments it last ran
+    /// with (`GRDB/Core/Statement.swift` line 224, set at lines 377 and 399)
+    /// and a cursor's bindings stay in SQLite until the statement is reset,
+    /// so a statement cached for the next batch would otherwise keep this
+    /// batch's id list and rows alive.
+    private static func withCachedStatement(
+        _ sql: String, _ db: Database, _ body: (Statement) throws -> Void
+    ) throws {
+        let statement = try db.cachedStatement(sql: sql)
+        try body(statement)
+        // Not after a failure: resetting a statement whose step failed throws,
+        // and GRDB's setter resets with `try!`.
+        statement.setUncheckedArguments(StatementArguments())
     }
 
     /// `columns` ("a, b") as the assignments of an upsert: "a = excluded.a, b = excluded.b".
