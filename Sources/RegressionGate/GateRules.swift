@@ -67,6 +67,10 @@ public struct GateRules: Hashable, Sendable {
     var gatesTimings: Bool
     /// Whether counts and instruction counts are compared.
     var gatesCounts: Bool = true
+    /// Whether the two runs are known to come from one host, measured in
+    /// turns: then a clock read that costs more in one of them is a slow
+    /// spell of the host, not another host, and timings are still gated.
+    var measuredOnOneHost = false
     /// Whether a count that fell fails as one that rose: the question is
     /// whether the code still counts what the baseline counted, not whether
     /// it got worse.
@@ -111,6 +115,7 @@ public struct GateRules: Hashable, Sendable {
     package static let sideBySide: GateRules = {
         var rules = GateRules.standard
         rules.gatesCounts = false
+        rules.measuredOnOneHost = true
         return rules
     }()
 

@@ -105,8 +105,20 @@ struct BaselineCommandTests {
         let doctored = directory.appendingPathComponent("doctored.json")
         try result.json().write(to: doctored)
 
-        let gated = directory.appendingPathComponent("gated")
-        let outcome = try BenchProcess.run(arguments + ["--baseline", doctored.path, "--output", gated.path])
+        // Timings are gated only against a host that reads the clock alike, and
+        // a busy sibling core can slow a read past that: the baseline takes the
+        // clock of the last attempt until a run reads it alike.
+        let gatedBaseline = directory.appendingPathComponent("gated-baseline.json")
+        var baseline = result
+        var gated = directory, outcome = BenchProcess.Outcome(status: -1, output: "", error: "")
+        for attempt in 1...5 {
+            try baseline.json().write(to: gatedBaseline)
+            gated = directory.appendingPathComponent("gated-\(attempt)")
+            outcome = try BenchProcess.run(arguments + ["--baseline", gatedBaseline.path, "--output", gated.path])
+            let clock = try RunResult.read(from: gated.appendingPathComponent("results.json")).harness.clock
+            if clock.readsAlike(baseline.harness.clock) { break }
+            baseline.harness.clock = clock
+        }
         #expect(outcome.status == 6, "\(outcome.error)")
         #expect(outcome.output.contains("measured again"))
         #expect(outcome.error.contains("nothing else") && outcome.error.contains("scripts/gate"))

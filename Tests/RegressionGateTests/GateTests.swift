@@ -166,6 +166,13 @@ struct GateTests {
         let slower40 = try BaselineComparison.compare(
             baseline: baseline, current: SyntheticRun.run(timing: [140, 141, 139, 140, 142]), rules: .sideBySide)
         #expect(slower40.passed)
+        // Both builds ran on this host in turns: a clock read slowed by a busy
+        // spell in one of them does not make it another host.
+        var slowClock = SyntheticRun.run(timing: [160, 162, 158, 160, 163])
+        slowClock.harness.clock.overheadNanoseconds *= 2
+        let slowSpell = try BaselineComparison.compare(baseline: baseline, current: slowClock, rules: .sideBySide)
+        #expect(slowSpell.count(.regressed) == 4)
+        #expect(!slowSpell.warnings.contains { $0.contains("another host") })
     }
 
     @Test("against another host, timings are reported and only counts gated, with a warning")
