@@ -52,6 +52,7 @@ let stores: [(module: String, packages: [Target.Dependency])] = [
     ("SnapshotEmbedded", []),
     ("SnapshotListened", []),
     ("SnapshotFlat", []),
+    ("SnapshotNotified", []),
     ("SnapshotGRDB", [.product(name: "GRDB", package: "GRDB.swift")]),
 ]
 
@@ -171,6 +172,9 @@ let targets: [Target] = withInlinedDependencies(storeTargets + [
     .testTarget(name: "SnapshotEmbeddedTests", dependencies: ["SnapshotEmbedded", "StoreTestSupport"]),
     .testTarget(name: "SnapshotListenedTests", dependencies: ["SnapshotListened", "StoreTestSupport", "TestSupport"]),
     .testTarget(name: "SnapshotFlatTests", dependencies: ["SnapshotFlat", "StoreTestSupport", "TestSupport"]),
+    .testTarget(name: "SnapshotNotifiedTests", dependencies: [
+        "SnapshotNotified", "StoreTestSupport", "Instrumentation", "ModelGraph", "StoreInterface",
+    ]),
     .testTarget(name: "SnapshotGRDBTests", dependencies: [
         "SnapshotGRDB", "StoreTestSupport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
     ]),

@@ -2,6 +2,7 @@ import SnapshotEmbedded
 import SnapshotFlat
 import SnapshotGRDB
 import SnapshotListened
+import SnapshotNotified
 import StoreInterface
 import UniquingLocked
 import UniquingMain
@@ -18,6 +19,7 @@ public enum StoreCatalog {
         visitor.visit(SnapshotEmbeddedStore.self)
         visitor.visit(SnapshotListenedStore.self)
         visitor.visit(SnapshotFlatStore.self)
+        visitor.visit(SnapshotNotifiedStore.self)
         visitor.visit(SnapshotGRDBStore.self)
     }
 

@@ -37,10 +37,13 @@ public struct StoreDesign: Hashable, Sendable, Codable {
     /// the others, so that its count per operation does not depend on how
     /// many it counts while each one costs callgrind seconds.
     public let instructionSampleDivisor: Int
+    /// What a parent shows once a child it embeds changes on its own.
+    public let childChanges: ChildChangeReach
 
     public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String,
                 modelledOn: String, isUpperBound: Bool = false, isLibrary: Bool = false,
-                rowsReadTheStore: Bool = false, keepsDeadObservers: Bool = false, instructionSampleDivisor: Int = 1) {
+                rowsReadTheStore: Bool = false, keepsDeadObservers: Bool = false, instructionSampleDivisor: Int = 1,
+                childChanges: ChildChangeReach = .reachesEveryParent) {
         precondition(instructionSampleDivisor >= 1, "\(name): an instruction sample divisor is at least 1")
         self.name = name
         self.family = family
@@ -52,5 +55,6 @@ public struct StoreDesign: Hashable, Sendable, Codable {
         self.rowsReadTheStore = rowsReadTheStore
         self.keepsDeadObservers = keepsDeadObservers
         self.instructionSampleDivisor = instructionSampleDivisor
+        self.childChanges = childChanges
     }
 }

@@ -59,7 +59,8 @@ struct ScenarioTests {
                     #expect(series.rounds.allSatisfy { !$0.isNaN }, "\(series.metric.id) is NaN")
                 }
                 // Every correctness check the scenario declares is measured, and passes.
-                let checks = scenario.checks(for: ParameterSet(caseResult.parameters))
+                let design = try #require(TinyPlans.stores.first { $0.name == store.store }).design
+                let checks = scenario.checks(for: ParameterSet(caseResult.parameters), on: design)
                 for id in checks {
                     let series = store.metric(id)
                     #expect(series != nil, "\(caseResult.label) on \(store.store) lacks its check \(id)")

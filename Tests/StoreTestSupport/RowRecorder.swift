@@ -50,6 +50,12 @@ package enum ExpectedRow {
         RowLayout.display(user, into: &recorder)
         return recorder.fields
     }
+
+    package static func of(_ tag: Tag) -> [RowField] {
+        var recorder = RowRecorder()
+        RowLayout.display(tag, into: &recorder)
+        return recorder.fields
+    }
 }
 
 extension ModelStore {
@@ -66,6 +72,12 @@ extension ModelStore {
     }
 
     package func row(ofUser handle: UserHandle) -> [RowField] {
+        var recorder = RowRecorder()
+        display(handle, into: &recorder)
+        return recorder.fields
+    }
+
+    package func row(ofTag handle: TagHandle) -> [RowField] {
         var recorder = RowRecorder()
         display(handle, into: &recorder)
         return recorder.fields

@@ -100,9 +100,9 @@ extension SourceClaim {
                 ClaimTest(PartialMerge.self, { $0.notSuperset },
                           rule: .atMost(0, meaning: "every model holds the latest of every field received")),
             ],
-            byConstruction: "every store merges payloads through the one shared write pipeline (StoreCore into "
-                + "NormalizedRecords), which keeps the superset, so every store passes alike; the run checks the "
-                + "pipeline, not the designs"),
+            byConstruction: "every store merges a payload's fields by ModelGraph's one merge rule (absent keeps, "
+                + "null clears), which keeps the superset, so every store passes alike; the run checks that rule "
+                + "and each store's way to it, not the designs"),
         SourceClaim(
             source: "Rocket Data", document: .rocketData,
             quote: "All immutable models are trees, and if you implement the Model protocol, the library will keep all "
@@ -126,9 +126,10 @@ extension SourceClaim {
                 ClaimTest(PartialMerge.self, parameters: { [$0.noop: 100] }, { $0.notifications },
                           rule: .atMost(0, meaning: "a batch of equal payloads notifies no one")),
             ],
-            byConstruction: "the shared write pipeline finds equal payloads unchanged for every store but "
-                + "snapshot-listened, which posts them to its manager to compare, as Rocket Data does: for the others "
-                + "the pipeline passes, not the design"),
+            byConstruction: "every store but snapshot-listened finds an equal payload unchanged as it merges it "
+                + "(the shared write pipeline, snapshot-notified's merger and snapshot-grdb's SQL alike) and posts "
+                + "nothing; snapshot-listened posts it to its manager to compare, as Rocket Data does: for the "
+                + "others the merge passes, not the design"),
         SourceClaim(
             source: "Rocket Data's consistency manager, its performance tests",
             document: .rocketDataPerformanceTests,

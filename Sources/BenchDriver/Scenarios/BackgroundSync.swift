@@ -139,7 +139,12 @@ import Synchronization
     ]
 
     @usableFromInline
-    static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.rowsStale, Metric.writesFailed] }
+    static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.writesFailed] }
+
+    /// A row shows its note's author and tags: where a note keeps them as
+    /// built, a sync that changes them alone leaves the row as it was.
+    @usableFromInline
+    static func childChangeChecks(for parameters: ParameterSet) -> [MetricID] { [Metric.rowsStale] }
 
     @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         let headline = ParameterSet.defaults(parameters, profile)

@@ -57,6 +57,11 @@ public protocol BenchScenario {
     /// every store: a stale holder, a parent missing an update, a delete of
     /// the wrong models, a lost notification.
     static func checks(for parameters: ParameterSet) -> [MetricID]
+    /// Checks that hold only where a child's change reaches every parent
+    /// that embeds it (`StoreDesign.childChanges`): a parent shown with its
+    /// new child. A store whose parents keep their children as built
+    /// reports these metrics as what its design does.
+    static func childChangeChecks(for parameters: ParameterSet) -> [MetricID]
     /// The cases a profile runs: one parameter set each, sweeps included.
     static func cases(for profile: Profile) -> [ParameterSet]
     /// How a case is named in tables, "F=10000 holders=1000" by default.
@@ -102,6 +107,8 @@ extension BenchScenario {
     public static var maximumRounds: Int? { nil }
 
     public static func checks(for parameters: ParameterSet) -> [MetricID] { [] }
+
+    public static func childChangeChecks(for parameters: ParameterSet) -> [MetricID] { [] }
 
     public static func validate(_ parameters: ParameterSet) throws(ScenarioError) {}
 

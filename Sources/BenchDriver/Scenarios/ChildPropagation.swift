@@ -125,7 +125,7 @@ import StoreInterface
             + "walks the whole tree to listen to every model in it).",
     ]
 
-    @usableFromInline static func checks(for parameters: ParameterSet) -> [MetricID] {
+    @usableFromInline static func childChangeChecks(for parameters: ParameterSet) -> [MetricID] {
         parameters[Parameter.shape] == 0 ? [Metric.inconsistent] : []
     }
 

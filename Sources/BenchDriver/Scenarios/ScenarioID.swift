@@ -1,4 +1,5 @@
 import BenchResults
+import StoreInterface
 
 /// A scenario's name, as the command line, results files and reports use it:
 /// "tag-rename". Each scenario declares its own in its file; the catalog
@@ -63,9 +64,16 @@ public struct ScenarioID: RawRepresentable, Hashable, Sendable, Codable, CustomS
         definition.headline(for: parameters)
     }
 
-    /// The metrics of a case that must be 0 on every store.
+    /// The metrics of a case that must be 0 on some store: every check,
+    /// those that hold only where a child's change reaches its parents included.
     public func checks(for parameters: ParameterSet) -> [MetricID] {
-        definition.checks(for: parameters)
+        definition.checks(for: parameters) + definition.childChangeChecks(for: parameters)
+    }
+
+    /// The metrics of a case that must be 0 on a store of `design`.
+    public func checks(for parameters: ParameterSet, on design: StoreDesign) -> [MetricID] {
+        design.childChanges == .reachesEveryParent
+            ? checks(for: parameters) : definition.checks(for: parameters)
     }
 
     /// Builds the case's workload, for every store's rounds to share.

@@ -42,7 +42,9 @@ import StoreInterface
         "Each screen holds a note and observes both the note and the tag, as a screen showing tag chips must.",
         "rename: the write, including every notification it delivers; refresh: every holder re-rendering its row; "
             + "rename and re-render: both, end to end, for each of as many more renames (the figure a user waits for).",
-        "stale holders: screens whose row still shows an old name after the last rename; must be 0.",
+        "stale holders: screens whose row still shows an old name after the last rename; must be 0 where a "
+            + "tag's change reaches the notes that carry it. Where a note keeps the tags it was built with "
+            + "(snapshot-notified, as Pinterest's models do), every holder shows the old name: the figure is the design's.",
         "changed underneath: screens whose model, as they were first handed it, displays otherwise after the "
             + "renames, though they never swapped it: a live object changed in place, or a row that joins through "
             + "the cache (Pinterest's \"if A modifies C, both A and B will see a changed value\").",
@@ -53,7 +55,7 @@ import StoreInterface
             + "rebuilt, \(Metric.rename.mallocs) mallocs per rename), where a live object or a flat cache changes one tag.",
     ]
 
-    @usableFromInline static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.stale] }
+    @usableFromInline static func childChangeChecks(for parameters: ParameterSet) -> [MetricID] { [Metric.stale] }
 
     @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         profile == .full

@@ -26,14 +26,8 @@ import StoreSupport
 /// Model protocol's `map` ("if a child model needs updating, the library
 /// will replace it, regenerate a new person model": Rocket Data's
 /// documentation, “Models”), applied to every parent in the cache rather
-/// than to the trees listeners hold. It also stands for Pinterest's model
-/// cache (Wendy Lu, “Immutable models and data consistency in our iOS App”,
-/// 2016) on the points that set that cache's costs: models embedding their
-/// children (`message.users`), read on any thread, a partial response merged
-/// "into a brand new model object" that "replaces the existing one in the
-/// cache", and one notification per updated model on the posting thread
-/// (`NSNotificationCenter`). Pinterest does not say how a child's change
-/// reaches the parents that embed it; this store always propagates it.
+/// than to the trees listeners hold. Pinterest's model cache, which keeps
+/// parents as they were built, is `snapshot-notified`.
 public final class SnapshotEmbeddedStore: CoreBackedStore, @unchecked Sendable {
     // @unchecked: all mutable state is behind `core`'s lock.
     public let core = StoreCore(EmbeddedTables())
@@ -43,11 +37,7 @@ public final class SnapshotEmbeddedStore: CoreBackedStore, @unchecked Sendable {
         summary: "immutable values embedding their children; a changed child is rebuilt into every parent "
             + "in the store that embeds it (Rocket Data's map, applied eagerly to the whole cache)",
         modelledOn: "an upper bound of Rocket Data's child consistency (its Model protocol's map: Rocket Data's "
-            + "documentation, “Models”) applied to every parent in the cache, not only to listened trees; it also "
-            + "stands for Pinterest's model cache (Wendy Lu, “Immutable models and data consistency in our iOS "
-            + "App”, 2016: models embed their children, are read on any thread, merged into the cached superset "
-            + "and posted per model), which does not say how a child's change reaches its parents: here it "
-            + "always does, eagerly",
+            + "documentation, “Models”) applied to every parent in the cache, not only to listened trees",
         isUpperBound: true)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {}
