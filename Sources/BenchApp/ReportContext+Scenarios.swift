@@ -26,7 +26,8 @@ extension ReportContext {
         decisions: BenchDriver.KeyFigure.decisions.map(ReportContext.KeyFigure.init),
         scaling: ScalingFigure.all.map {
             ReportContext.Scaling(scenario: $0.scenario.rawValue, parameter: $0.parameter, parameters: $0.parameters,
-                                  metric: $0.metric, label: $0.label, budgetSeconds: $0.budgetSeconds)
+                                  metric: $0.metric, label: $0.label, budgetSeconds: $0.budgetSeconds,
+                                  showsChildChanges: $0.showsChildChanges)
         },
         charts: Dictionary(uniqueKeysWithValues: ScenarioID.allCases.map { scenario in
             (scenario.rawValue, scenario.definition.charts.map {
@@ -38,6 +39,6 @@ extension ReportContext {
 extension ReportContext.KeyFigure {
     init(_ figure: BenchDriver.KeyFigure) {
         self.init(scenario: figure.scenario.rawValue, parameters: figure.parameters, metric: figure.metric,
-                  label: figure.label)
+                  label: figure.label, showsChildChanges: figure.showsChildChanges)
     }
 }

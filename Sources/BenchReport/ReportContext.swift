@@ -72,12 +72,17 @@ public struct ReportContext: Sendable {
         public let parameters: [String: Int]
         public let metric: MetricID
         public let label: String
+        /// Whether its work includes parents' rows showing a child's change,
+        /// which a store keeping its children as built leaves undone.
+        public let showsChildChanges: Bool
 
-        public init(scenario: String, parameters: [String: Int], metric: MetricID, label: String) {
+        public init(scenario: String, parameters: [String: Int], metric: MetricID, label: String,
+                    showsChildChanges: Bool = false) {
             self.scenario = scenario
             self.parameters = parameters
             self.metric = metric
             self.label = label
+            self.showsChildChanges = showsChildChanges
         }
     }
 
@@ -94,15 +99,18 @@ public struct ReportContext: Sendable {
         public let metric: MetricID
         public let label: String
         public let budgetSeconds: Double
+        /// Whether its work includes parents' rows showing a child's change.
+        public let showsChildChanges: Bool
 
         public init(scenario: String, parameter: String, parameters: [String: Int], metric: MetricID, label: String,
-                    budgetSeconds: Double) {
+                    budgetSeconds: Double, showsChildChanges: Bool = false) {
             self.scenario = scenario
             self.parameter = parameter
             self.parameters = parameters
             self.metric = metric
             self.label = label
             self.budgetSeconds = budgetSeconds
+            self.showsChildChanges = showsChildChanges
         }
     }
 

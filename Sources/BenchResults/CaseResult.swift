@@ -107,6 +107,16 @@ public struct CaseResult: Hashable, Sendable, Codable {
         return operation.instructions
     }
 
+    /// The time to set beside the instruction count that decides `id`: the
+    /// loop's mean with its finish (a store's deferred work) shared out,
+    /// which covers the work the count covers; `id` itself where no count
+    /// or no such mean was reported.
+    public func timeBesideCount(_ id: MetricID) -> MetricID {
+        guard let operation = id.operationOfMedian, descriptor(operation.instructions) != nil,
+              descriptor(operation.mean) != nil else { return id }
+        return operation.mean
+    }
+
     /// A stable key for this case in baselines: scenario and sorted parameters.
     public var key: String { Self.key(scenario: scenario, parameters: parameters) }
 

@@ -13,6 +13,9 @@ public struct StoreDesign: Hashable, Sendable, Codable {
     /// document (author, title) or repository and file for each behaviour
     /// that sets them, as the report shows it.
     public let modelledOn: String
+    /// The systems whose design this store follows, whose authors' claims
+    /// are decided on it; none for an upper bound and for a library.
+    public let follows: Set<SourceSystem>
     /// Whether the store is an upper bound no app ships as such (a design
     /// pushed to its limit), which the report labels so.
     public let isUpperBound: Bool
@@ -41,15 +44,17 @@ public struct StoreDesign: Hashable, Sendable, Codable {
     public let childChanges: ChildChangeReach
 
     public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String,
-                modelledOn: String, isUpperBound: Bool = false, isLibrary: Bool = false,
+                modelledOn: String, follows: Set<SourceSystem> = [], isUpperBound: Bool = false, isLibrary: Bool = false,
                 rowsReadTheStore: Bool = false, keepsDeadObservers: Bool = false, instructionSampleDivisor: Int = 1,
                 childChanges: ChildChangeReach = .reachesEveryParent) {
         precondition(instructionSampleDivisor >= 1, "\(name): an instruction sample divisor is at least 1")
+        precondition(follows.isEmpty || !(isUpperBound || isLibrary), "\(name): an upper bound or a library follows no system")
         self.name = name
         self.family = family
         self.threading = threading
         self.summary = summary
         self.modelledOn = modelledOn
+        self.follows = follows
         self.isUpperBound = isUpperBound
         self.isLibrary = isLibrary
         self.rowsReadTheStore = rowsReadTheStore

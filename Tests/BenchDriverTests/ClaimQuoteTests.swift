@@ -52,7 +52,7 @@ struct ClaimQuoteTests {
         let changed = part.replacingOccurrences(of: String(word), with: "otherwise")
         try #require(changed != part)
         let altered = SourceClaim(
-            source: claim.source, document: claim.document,
+            source: claim.source, system: claim.system, document: claim.document,
             quote: ([changed] + Array(claim.quoteParts.dropFirst())).joined(separator: " … "),
             measured: claim.measured, favours: claim.favours, tests: claim.tests)
         #expect(altered.partsMissing(from: document) == [changed])

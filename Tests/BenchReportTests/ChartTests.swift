@@ -60,6 +60,26 @@ struct ChartTests {
         #expect(svg.contains("stroke-dasharray=\"1 3\""))
     }
 
+    @Test("cases whose labels would be cut or alike are numbered and listed in full; a zero and a missing figure differ")
+    func caseLegend() {
+        let bars = [BarChart.Bar(store: "a", value: 0, low: 0, high: 0, isFavoured: true)]
+        let chart = BarChart(title: "t", subtitles: [], yLabel: "y (%)", stores: ["a", "b"],
+                             groups: [BarChart.Group(label: "same", bars: bars, marks: []),
+                                      BarChart.Group(label: "same", bars: bars, marks: [])],
+                             linear: true)
+        let svg = chart.svg()
+        #expect(svg.contains(">case 1: same<") && svg.contains(">case 2: same<"), "\(svg)")
+        #expect(svg.contains(">0<"), "a zero is written as one")
+        #expect(svg.contains(">–<"), "b has no figure: marked missing")
+        let shares = BarChart(title: "t", subtitles: [], yLabel: "share (%)", stores: ["a"],
+                              groups: [BarChart.Group(label: "x", bars: [
+                                  BarChart.Bar(store: "a", value: 1, low: 1, high: 1, isFavoured: true),
+                              ], marks: []), BarChart.Group(label: "y", bars: [
+                                  BarChart.Bar(store: "a", value: 99.8, low: 99.8, high: 99.8, isFavoured: true),
+                              ], marks: [])], linear: true)
+        #expect(!shares.svg().contains("log scale"), "a share keeps a linear axis")
+    }
+
     @Test("a claim chart's cases are named by what varies among them")
     func caseLabelsNameWhatVaries() {
         let run = Self.sweep(counted: false)

@@ -24,6 +24,7 @@ import Synchronization
     @usableFromInline enum Metric {
         static let reads: MetricID = "reads"
         static let stale: MetricID = "stale"
+        static let staleAfterNotice: MetricID = "stale.notified"
         static let torn: MetricID = "torn"
         static let writes: MetricID = "writes"
         static let writesFailed: MetricID = "writes.failed"
@@ -46,8 +47,9 @@ import Synchronization
     @usableFromInline static let parameters = [Parameter.rate, Parameter.readers, Parameter.ms, Parameter.locking]
     @usableFromInline static let notes = [
         "Every write sets a user's name, username and avatar URL to the same version. A torn read is a user "
-            + "row showing two versions; a stale read is a message row showing an older author version than "
-            + "the screen holding it has already been notified of.",
+            + "row showing two versions; a stale read is a message row showing an older author version than the "
+            + "latest committed when the read began, whether or not its screen has been told of it; stale after "
+            + "a notification counts only those older than what the screen was told of.",
         "locking=1 makes the uniquing store lock each field separately (like atomic properties); the snapshot "
             + "store has nothing to lock, so the setting does not apply to it.",
         "delivery: from the start of a write to an observer holding the new value.",
@@ -57,7 +59,7 @@ import Synchronization
 
     @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Stale reads: a value holder shows what it was last handed until its observer runs, a live object has "
-            + "already changed (\(Metric.stale) per million reads after a notification); torn reads, \(Metric.torn) per million, "
+            + "already changed (\(Metric.stale) per million reads older than the latest commit); torn reads, \(Metric.torn) per million, "
             + "depend on how a row's fields are locked.",
     ]
 
@@ -105,14 +107,18 @@ import Synchronization
         let notified: AtomicSlots
         /// When write `i` began, at index `i` (its version).
         let started: AtomicSlots
+        /// The newest version committed of each user, by user slot: raised
+        /// once the write that made it has returned.
+        let committed: AtomicSlots
         let delivery = LockedValue(LatencyRecorder())
         let stop = Atomic<Bool>(false)
-        let reads = Atomic<Int>(0), stale = Atomic<Int>(0), torn = Atomic<Int>(0)
+        let reads = Atomic<Int>(0), stale = Atomic<Int>(0), staleAfterNotice = Atomic<Int>(0), torn = Atomic<Int>(0)
         let writesApplied = Atomic<Int>(0)
 
         init(messages: Int, writes: Int) {
             notified = AtomicSlots(count: messages)
             started = AtomicSlots(count: writes + 1)
+            committed = AtomicSlots(count: Consistency.users)
         }
     }
 
@@ -135,7 +141,10 @@ import Synchronization
             for (index, user) in workload.writes.enumerated() {
                 _ = schedule.waitUntilDue(index)
                 tally.started.store(index + 1, Int(MonotonicClock.now()))
-                if (try? store.apply(.user(version(user, index + 1)))) != nil { applied += 1 }
+                if (try? store.apply(.user(version(user, index + 1)))) != nil {
+                    applied += 1
+                    tally.committed.raise(user.rawValue - 1, to: index + 1)
+                }
             }
             tally.writesApplied.store(applied, ordering: .relaxed)
             tally.stop.store(true, ordering: .releasing)
@@ -194,8 +203,10 @@ import Synchronization
     }
 
     /// One reader thread until the writer stops: a random message row (stale
-    /// when older than its screen was told of) and a random user row (torn
-    /// when its fields carry different versions), again and again.
+    /// when older than its author's latest commit as the read began, and
+    /// after a notification when older than its screen was told of) and a
+    /// random user row (torn when its fields carry different versions), again
+    /// and again.
     private static func read<Store: ModelStore>(
         _ store: Store, _ workload: Workload, _ messageScreens: HeldModels<Store.MessageHandle>,
         _ userScreens: HeldModels<Store.UserHandle>, _ tally: Tally, seed: UInt64
@@ -206,17 +217,23 @@ import Synchronization
         let ids = workload.graph.messageIDs
         var random = SeededRandom(seed: seed)
         var texts = RowCapture()
-        var count = 0, staleCount = 0, tornCount = 0
+        let authors = ids.map { workload.graph.message($0).author.rawValue - 1 }
+        var count = 0, staleCount = 0, staleAfterNoticeCount = 0, tornCount = 0
         while !tally.stop.load(ordering: .acquiring) {
             let slot = random.below(ids.count)
             let told = tally.notified[slot]
+            let committed = tally.committed[authors[slot]]
             texts.removeAll()
             if holdScreens {
                 if let message = messageScreens[slot] { store.display(message, into: &texts) }
             } else {
                 _ = store.readRow(of: .message(ids[slot]), into: &texts)
             }
-            if !texts.fields.isEmpty, versionIn(texts.texts[0]) < told { staleCount += 1 }
+            if !texts.fields.isEmpty {
+                let shown = versionIn(texts.texts[0])
+                if shown < committed { staleCount += 1 }
+                if shown < told { staleAfterNoticeCount += 1 }
+            }
             texts.removeAll()
             let user = workload.graph.userIDs[random.below(users)]
             if holdScreens {
@@ -232,6 +249,7 @@ import Synchronization
         }
         tally.reads.add(count, ordering: .relaxed)
         tally.stale.add(staleCount, ordering: .relaxed)
+        tally.staleAfterNotice.add(staleAfterNoticeCount, ordering: .relaxed)
         tally.torn.add(tornCount, ordering: .relaxed)
     }
 
@@ -240,8 +258,10 @@ import Synchronization
         let total = Double(max(1, tally.reads.load(ordering: .relaxed)))
         metrics.add(Metric.reads, "reads (a message row and a user row)", unit: "count", kind: .quantity,
                     lowerIsBetter: false, informational: true, total)
-        metrics.add(Metric.stale, "stale reads after a notification", unit: "per million", kind: .quantity,
+        metrics.add(Metric.stale, "stale reads (older than the latest commit)", unit: "per million", kind: .quantity,
                     Double(tally.stale.load(ordering: .relaxed)) / total * 1e6)
+        metrics.add(Metric.staleAfterNotice, "stale reads after a notification", unit: "per million", kind: .quantity,
+                    Double(tally.staleAfterNotice.load(ordering: .relaxed)) / total * 1e6)
         metrics.add(Metric.torn, "torn reads", unit: "per million", kind: .quantity,
                     Double(tally.torn.load(ordering: .relaxed)) / total * 1e6)
         metrics.addLatency(Metric.delivery, "notification delivery", tally.delivery.withLock { $0.summary },

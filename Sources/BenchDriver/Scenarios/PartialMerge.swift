@@ -63,10 +63,15 @@ import StoreInterface
 
     @usableFromInline static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.notSuperset] }
 
+    /// The default and full profiles add a batch of equal payloads alone
+    /// (noop=100), which Rocket Data's short circuit is about, to their mix.
     @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
-        profile == .full
-            ? ParameterSet.sweep(parameters, profile, Parameter.noop, [0, 50, 100])
-            : [ParameterSet.defaults(parameters, profile)]
+        let mix = ParameterSet.defaults(parameters, profile)[Parameter.noop]
+        switch profile {
+        case .quick: return [ParameterSet.defaults(parameters, profile)]
+        case .default: return ParameterSet.sweep(parameters, profile, Parameter.noop, [mix, 100])
+        case .full: return ParameterSet.sweep(parameters, profile, Parameter.noop, [0, mix, 50, 100])
+        }
     }
 
     @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {

@@ -28,6 +28,8 @@ struct BarChart {
     /// Stores that are upper bounds: outlined and marked `*`.
     var upperBounds: Set<String> = []
     let groups: [Group]
+    /// Keeps the axis linear however wide its range: for shares.
+    var linear = false
 
     static let width = 820.0
     private static let left = 86.0, right = 24.0, plotHeight = 300.0
@@ -37,20 +39,21 @@ struct BarChart {
     func svg() -> String {
         let plotWidth = Self.width - Self.left - Self.right
         let groupWidth = plotWidth / Double(Swift.max(1, groups.count))
-        let labels = groups.map { ChartCanvas.wrapped($0.label, width: groupWidth - 6, size: Self.labelSize) }
+        let (labels, caseLegend) = caseLabels(groupWidth: groupWidth)
         let labelLines = Double(labels.map(\.count).max() ?? 1)
         let subtitles = self.subtitles + (upperBounds.isEmpty ? [] : ["*: an upper bound, outlined: it bounds its family"])
         // The header first, to know where the plot starts.
         let probe = ChartCanvas.opening(width: Self.width, height: 0, left: Self.left, title: title, subtitles: subtitles)
         let top = Swift.max(74, probe.bottom + 22)
         let legendTop = top + Self.plotHeight + 14 + labelLines * Self.labelLine + 16
-        let height = legendTop + Double((stores.count + 2) / 3) * 18 + 8
+        let caseLegendTop = legendTop + Double((stores.count + 2) / 3) * 18 + 6
+        let height = caseLegendTop + Double(caseLegend.count) * Self.labelLine + 8
         var out = ChartCanvas.opening(width: Self.width, height: height, left: Self.left, title: title,
                                       subtitles: subtitles).svg
 
         let values = groups.flatMap { group in group.bars.flatMap { [$0.value, $0.low, $0.high] } + group.marks.map(\.value) }
             .filter { $0.isFinite }
-        let axis = ChartAxis(covering: values.isEmpty ? [0, 1] : values, fromZero: true)
+        let axis = ChartAxis(covering: values.isEmpty ? [0, 1] : values, fromZero: true, linear: linear)
         func py(_ y: Double) -> Double {
             let clamped = axis.isLogarithmic ? Swift.max(y, axis.low) : y
             return top + (1 - axis.fraction(clamped)) * Self.plotHeight
@@ -68,10 +71,14 @@ struct BarChart {
         var lastMarkLabel: (text: String, right: Double, y: Double)?
         for (groupIndex, group) in groups.enumerated() {
             let start = Self.left + Double(groupIndex) * groupWidth + (groupWidth - barWidth * Double(stores.count)) / 2
-            for bar in group.bars {
-                guard let slot = stores.firstIndex(of: bar.store), bar.value.isFinite else { continue }
-                out += self.bar(bar, at: start + Double(slot) * barWidth, width: barWidth, slot: slot, py: py,
-                                base: py(axis.isLogarithmic ? axis.low : 0))
+            let base = py(axis.isLogarithmic ? axis.low : 0)
+            for (slot, store) in stores.enumerated() {
+                let x = start + Double(slot) * barWidth
+                guard let bar = group.bars.first(where: { $0.store == store }), bar.value.isFinite else {
+                    out += Self.slotLabel("–", x: x, width: barWidth, y: base - 3)
+                    continue
+                }
+                out += self.bar(bar, at: x, width: barWidth, slot: slot, py: py, base: base)
             }
             for mark in group.marks where mark.value.isFinite {
                 let y = py(mark.value)
@@ -98,7 +105,32 @@ struct BarChart {
             out += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y - 10))\" width=\"12\" height=\"12\" fill=\"\(Self.colors[slot % Self.colors.count])\"/>\n"
             out += "<text x=\"\(Self.number(x + 18))\" y=\"\(Self.number(y))\" font-size=\"12\" fill=\"#222\">\(LineChart.escaped(name))</text>\n"
         }
+        for (line, text) in caseLegend.enumerated() {
+            let y = caseLegendTop + Double(line) * Self.labelLine
+            out += "<text x=\"\(Self.number(Self.left))\" y=\"\(Self.number(y))\" font-size=\"11\" fill=\"#333\">\(LineChart.escaped(text))</text>\n"
+        }
         return out + "</svg>\n"
+    }
+
+    /// Each group's label, wrapped to its width, and the lines of a legend
+    /// of cases: labels cut short, or alike, tell no case apart, so the
+    /// groups are then numbered and the cases listed in full under the stores.
+    private func caseLabels(groupWidth: Double) -> (labels: [[String]], legend: [String]) {
+        let labels = groups.map { ChartCanvas.wrapped($0.label, width: groupWidth - 6, size: Self.labelSize) }
+        let cut = labels.contains { $0.last?.hasSuffix("…") == true }
+        let alike = Set(labels.map { $0.joined(separator: " ") }).count < labels.count
+        guard cut || alike else { return (labels, []) }
+        let legend = groups.enumerated().flatMap { index, group in
+            ChartCanvas.wrapped("case \(index + 1): \(group.label)", width: Self.width - Self.left - Self.right,
+                                size: Self.labelSize, lines: 4)
+        }
+        return (groups.indices.map { ["case \($0 + 1)"] }, legend)
+    }
+
+    /// A short text centred over a bar's slot: "0" on a zero bar, "–" where
+    /// the store has no figure, so that neither reads as the other.
+    private static func slotLabel(_ text: String, x: Double, width: Double, y: Double) -> String {
+        "<text x=\"\(number(x + width / 2))\" y=\"\(number(y))\" font-size=\"10\" fill=\"#555\" text-anchor=\"middle\">\(text)</text>\n"
     }
 
     /// One bar with its whisker: solid for the favoured design, light for
@@ -108,6 +140,10 @@ struct BarChart {
         let top = py(bar.value)
         let opacity = upperBounds.contains(bar.store) ? "0" : bar.isFavoured ? "0.9" : "0.35"
         var out = "<rect x=\"\(Self.number(x + 1))\" y=\"\(Self.number(Swift.min(top, base)))\" width=\"\(Self.number(width - 2))\" height=\"\(Self.number(abs(base - top)))\" fill=\"\(color)\" fill-opacity=\"\(opacity)\" stroke=\"\(color)\"/>\n"
+        if bar.value == 0 {
+            out += "<line x1=\"\(Self.number(x + 1))\" y1=\"\(Self.number(base))\" x2=\"\(Self.number(x + width - 1))\" y2=\"\(Self.number(base))\" stroke=\"\(color)\" stroke-width=\"3\"/>\n"
+            out += Self.slotLabel("0", x: x, width: width, y: base - 4)
+        }
         if bar.low.isFinite, bar.high.isFinite, bar.low != bar.high {
             let middle = Self.number(x + width / 2)
             out += "<line x1=\"\(middle)\" y1=\"\(Self.number(py(bar.low)))\" x2=\"\(middle)\" y2=\"\(Self.number(py(bar.high)))\" stroke=\"#222\" stroke-width=\"1.5\"/>\n"

@@ -11,10 +11,12 @@ struct ChartAxis {
     static let logarithmicSpan = 20.0
 
     /// An axis covering `values`; linear ones start at zero when `fromZero`.
-    init(covering values: [Double], fromZero: Bool) {
+    /// `linear` keeps a wide range linear: shares, whose top is 100%.
+    init(covering values: [Double], fromZero: Bool, linear: Bool = false) {
         let positive = values.filter { $0 > 0 }
         let minimum = values.min() ?? 0, maximum = values.max() ?? 1
-        if positive.count == values.count, let smallest = positive.min(), maximum / smallest >= Self.logarithmicSpan {
+        if !linear, positive.count == values.count, let smallest = positive.min(),
+           maximum / smallest >= Self.logarithmicSpan {
             isLogarithmic = true
             low = pow(10, floor(log10(smallest)))
             high = pow(10, ceil(log10(maximum)))

@@ -74,13 +74,17 @@ enum ChartCanvas {
     }
 
     /// The y axis's title, turned a quarter along the plot's left edge and
-    /// wrapped to the plot's height, one or two lines.
+    /// wrapped to the plot's height, one or two lines, in the largest size
+    /// from 13 down to 9 that fits it whole.
     static func yTitle(_ title: String, middle: Double, height: Double) -> String {
-        let lines = wrapped(title, width: height, size: 13, lines: 2)
+        let size = stride(from: 13.0, through: 9, by: -1).first { size in
+            !wrapped(title, width: height, size: size, lines: 2).contains { $0.hasSuffix("…") }
+        } ?? 9
+        let lines = wrapped(title, width: height, size: size, lines: 2)
         return lines.enumerated().map { index, line in
-            let x = number(Double(18 + 15 * index))
+            let x = number(18 + (size + 2) * Double(index))
             let y = number(middle)
-            return "<text x=\"\(x)\" y=\"\(y)\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\" transform=\"rotate(-90 \(x) \(y))\">\(LineChart.escaped(line))</text>\n"
+            return "<text x=\"\(x)\" y=\"\(y)\" font-size=\"\(number(size))\" fill=\"#222\" text-anchor=\"middle\" transform=\"rotate(-90 \(x) \(y))\">\(LineChart.escaped(line))</text>\n"
         }.joined()
     }
 }

@@ -34,6 +34,8 @@ struct LineChart {
     let yLabel: String
     let series: [Series]
     var references: [Reference] = []
+    /// Keeps the y axis linear however wide its range: for shares.
+    var linearY = false
 
     static let width = 820.0, height = 440.0
     /// The right margin holds the legend: room for a 20-character store name.
@@ -51,7 +53,7 @@ struct LineChart {
         let xs = series.flatMap { $0.points.map(\.x) }
         let ys = series.flatMap { $0.points.flatMap { [$0.y, $0.low, $0.high] } } + references.map(\.y)
         let xAxis = ChartAxis(covering: xs, fromZero: false)
-        let yAxis = ChartAxis(covering: ys, fromZero: true)
+        let yAxis = ChartAxis(covering: ys, fromZero: true, linear: linearY)
         let bounds = series.contains(where: \.isUpperBound)
         let opening = ChartCanvas.opening(width: Self.width, height: Self.height, left: Self.left, title: title,
                                           subtitles: subtitles + (bounds ? ["*: an upper bound, drawn dotted: it bounds its family"] : []))

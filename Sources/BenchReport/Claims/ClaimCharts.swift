@@ -32,10 +32,11 @@ enum ClaimCharts {
                 let name = metrics.count == 1 ? "claim-\(index + 1).svg" : "claim-\(index + 1)-\(metric.rawValue).svg"
                 charts.append(Chart(fileName: name, claimNumber: index + 1, chart: BarChart(
                     title: "Claim \(index + 1), \(claim.source): \(descriptor.label)",
-                    subtitles: ["each case a verdict rests on; solid: \(claim.favours.label); whiskers: the interval "
-                                + "the rules of evidence use; dashed: what the case is judged against"],
+                    subtitles: ["each case a verdict rests on; solid: the stores it is decided on ("
+                                + verdict.favoured.joined(separator: ", ") + "); whiskers: the interval the rules of "
+                                + "evidence use; dashed: what the case is judged against; 0: a zero; –: no figure"],
                     yLabel: "\(descriptor.label) (\(descriptor.unit))", stores: run.stores,
-                    upperBounds: run.upperBounds, groups: groups)))
+                    upperBounds: run.upperBounds, groups: groups, linear: descriptor.unit == "%")))
             }
         }
         return charts

@@ -11,6 +11,8 @@ extension ClaimVerdict {
         let metric: MetricDescriptor
         let series: [(store: String, series: MetricSeries)]
         let favoured: [String]
+        /// The stores of the other designs, upper bounds and libraries left out.
+        let rivals: [String]
         /// Every store's series, a library's among them: the figures shown.
         let shown: [(store: String, series: MetricSeries)]
 
@@ -50,9 +52,10 @@ extension ClaimVerdict {
                 storeOutcomes: Dictionary(uniqueKeysWithValues: ours.map { ($0.store, $0.outcome) }))
         }
 
-        /// The favoured design's best against every other design's best.
+        /// The favoured stores' best against the other designs' best: an
+        /// upper bound of either design sets no standard.
         func familyWithin(_ allowed: Double) -> Finding? {
-            let ours = series.filter { favoured.contains($0.store) }, theirs = series.filter { !favoured.contains($0.store) }
+            let ours = series.filter { favoured.contains($0.store) }, theirs = series.filter { rivals.contains($0.store) }
             guard let best = ClaimVerdict.best(ours, metric), let rival = ClaimVerdict.best(theirs, metric) else { return nil }
             let cost = Evidence.costRatio(best.series, over: rival.series)
             let criterion = allowed <= 1 ? "no costlier than the other designs' best"

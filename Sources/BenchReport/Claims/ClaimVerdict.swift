@@ -44,8 +44,16 @@ struct ClaimVerdict {
     }
 
     let claim: SourceClaim
-    /// The stores of the favoured design that ran.
+    /// The stores the claim is decided on: those of the favoured design that
+    /// follow the claim's system, or, where none ran, every store of the
+    /// favoured design that ran.
     let favoured: [String]
+    /// The other stores of the favoured design, when `favoured` follow the
+    /// claim's system: shown beside them, never counted for or against.
+    let beside: [String]
+    /// The stores of the other designs: what a comparison between designs
+    /// sets the favoured stores against (no upper bound, no library).
+    let rivals: [String]
     let findings: [Finding]
     /// The cases the claim reads that a favoured store did not run, past
     /// the budget of their sweep (`CaseResult.notRun`), by store.
@@ -55,12 +63,16 @@ struct ClaimVerdict {
 
     init(_ claim: SourceClaim, run: RunResult, context: ReportContext) {
         self.claim = claim
-        // Upper bounds bound the favoured design and a library is no
-        // source's design: neither stands for it.
-        let favoured = run.designs.filter {
-            claim.favours.matches($0) && $0.isUpperBound != true && $0.isLibrary != true
-        }.map(\.name)
+        // Upper bounds bound a design and a library is no source's design:
+        // neither stands for one.
+        let contenders = run.designs.filter { $0.isUpperBound != true && $0.isLibrary != true }
+        let design = contenders.filter { claim.favours.matches($0) }
+        let own = design.filter { $0.follows?.contains(claim.system) == true }
+        let favoured = (own.isEmpty ? design : own).map(\.name)
         self.favoured = favoured
+        beside = own.isEmpty ? [] : design.map(\.name).filter { !favoured.contains($0) }
+        let rivals = contenders.filter { !claim.favours.matches($0) }.map(\.name)
+        self.rivals = rivals
         libraries = run.libraries
         let read = claim.tests.map { test in
             (test, run.cases.filter { result in
@@ -68,7 +80,7 @@ struct ClaimVerdict {
             })
         }
         findings = read.flatMap { test, cases in
-            cases.compactMap { Self.finding(test, $0, favoured: favoured, run: run, context: context) }
+            cases.compactMap { Self.finding(test, $0, favoured: favoured, rivals: rivals, run: run, context: context) }
         }
         var readCases: [CaseResult] = []
         for result in read.flatMap(\.1) where !readCases.contains(where: { $0.key == result.key }) { readCases.append(result) }
@@ -87,6 +99,33 @@ struct ClaimVerdict {
         }.joined()
     }
 
+    /// "; decided on snapshot-notified, which follows Pinterest; beside it, of
+    /// the same design: snapshot-listened meets every limit; …", or nothing
+    /// when the claim is decided on its whole design.
+    private var decidedOnNote: String {
+        guard !beside.isEmpty else { return "" }
+        let text = "; decided on \(favoured.joined(separator: ", ")), which "
+            + (favoured.count == 1 ? "follows" : "follow") + " \(claim.system.rawValue)"
+        let limits = findings.filter { $0.outcome != nil && $0.test.rule.isLimit }
+        guard !limits.isEmpty else { return text + "; beside it, of the same design: " + beside.joined(separator: ", ") }
+        let parts = beside.map { store -> String in
+            let ran = limits.filter { finding in finding.figures.contains { $0.store == store } }
+            let short = ran.filter { !$0.passing.contains(store) }
+            if ran.isEmpty { return "\(store) not run" }
+            return short.isEmpty ? "\(store) meets every limit" : "\(store) not shown within the limit in " + caseNames(short)
+        }
+        return text + "; beside it, of the same design: " + parts.joined(separator: "; ")
+    }
+
+    /// What the verdict adds after its standing: where the claim was
+    /// decided, what it does not test, and what holds by construction.
+    private var qualifications: String {
+        var text = decidedOnNote
+        if let condition = claim.untestedCondition { text += ". Not tested: \(condition)" }
+        if let construction = claim.byConstruction { text += ". By construction: \(construction)" }
+        return text
+    }
+
     /// What the run shows of the claim as a whole.
     enum Standing: String, Codable {
         case holds
@@ -95,6 +134,9 @@ struct ClaimVerdict {
         case holdsOnlyWhen = "holds only when"
         case holdsExceptWhen = "holds except when"
         case doesNotHold = "does not hold"
+        /// A hedged claim ("probably") the run does not bear out: not a
+        /// firm prediction failed.
+        case notBorneOut = "not borne out here"
         case notShown = "not shown by this run"
         case dependsOnDevice = "depends on the device"
         case notMeasured = "not measured"
@@ -119,8 +161,7 @@ struct ClaimVerdict {
         let open = judged.filter { $0.outcome == .notShown }
         let device = judged.filter { $0.outcome == .dependsOnDevice }
         if var byStore = storeVerdict(judged) {
-            byStore.text += notRunNote
-            if let construction = claim.byConstruction { byStore.text += ". By construction: \(construction)" }
+            byStore.text += notRunNote + qualifications
             return byStore
         }
         var standing: Standing
@@ -153,8 +194,15 @@ struct ClaimVerdict {
         }
         if !open.isEmpty { text += " (" + Self.whatWouldShow(open) + ")" }
         if setsNoDesignApart { text += "; so do the other designs here, so it does not set them apart" }
-        text += notRunNote
-        if let construction = claim.byConstruction { text += ". By construction: \(construction)" }
+        text += notRunNote + qualifications
+        if let hedge = claim.hedge, standing == .doesNotHold {
+            standing = .notBorneOut
+            for phrase in ["**does not hold here**", "**does not hold**"] where text.hasPrefix(phrase) {
+                text = "**not borne out here**" + text.dropFirst(phrase.count)
+                break
+            }
+            text += ". A hedged claim (“\(hedge)”): a lean the run does not bear out, not a failed prediction"
+        }
         return (standing, text)
     }
 
@@ -187,7 +235,8 @@ struct ClaimVerdict {
     var setsNoDesignApart: Bool {
         let judged = findings.filter { $0.outcome != nil }
         guard !judged.isEmpty, judged.allSatisfy({ $0.outcome == .met }) else { return false }
-        let others = Set(judged.flatMap { $0.figures.map(\.store) }).subtracting(favoured).subtracting(libraries)
+        let others = Set(judged.flatMap { $0.figures.map(\.store) }).subtracting(favoured).subtracting(beside)
+            .subtracting(libraries)
         return !others.isEmpty && judged.allSatisfy { $0.test.rule.isLimit && others.isSubset(of: $0.passing) }
     }
 
@@ -248,7 +297,8 @@ struct ClaimVerdict {
     }
 
     private static func finding(
-        _ test: ClaimTest, _ result: CaseResult, favoured: [String], run: RunResult, context: ReportContext
+        _ test: ClaimTest, _ result: CaseResult, favoured: [String], rivals: [String], run: RunResult,
+        context: ReportContext
     ) -> Finding? {
         // A published figure is a time: it sits beside our time, never
         // beside the instruction count that decides the other rules.
@@ -261,7 +311,7 @@ struct ClaimVerdict {
         let judged = series.filter { !run.libraries.contains($0.store) }
         guard series.contains(where: { favoured.contains($0.store) }) else { return nil }
         let subject = Subject(test: test, result: result, metric: metric, series: judged, favoured: favoured,
-                              shown: series)
+                              rivals: rivals, shown: series)
         switch test.rule {
         case .familyWithin(let allowed):
             return subject.familyWithin(allowed)

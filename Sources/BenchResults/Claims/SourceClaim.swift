@@ -7,6 +7,9 @@ import StoreTaxonomy
 public struct SourceClaim: Sendable {
     /// Who said it, in short, for tables: "Vesper".
     public let source: String
+    /// The system whose design the claim speaks of: it is decided on the
+    /// stores that follow that system, where any ran.
+    public let system: SourceSystem
     /// Where it was said, as a reader can find it.
     public let document: SourceDocument
     /// The source's own words, verbatim; where it leaves text out, its parts
@@ -29,10 +32,18 @@ public struct SourceClaim: Sendable {
     /// Why the claim holds for some stores by how this suite builds them
     /// (one shared write pipeline), so that their passing is no finding.
     public let byConstruction: String?
+    /// The word that hedges the claim ("probably"), when it is hedged: a
+    /// lean the run can bear out or not, never a prediction that fails.
+    public let hedge: String?
+    /// A condition in the sentence that the tests do not set up, said in
+    /// the verdict so that it claims no more than was tested.
+    public let untestedCondition: String?
 
-    public init(source: String, document: SourceDocument, quote: String, inference: String? = nil, measured: String,
-                favours: DesignSelector, tests: [ClaimTest], untestable: String? = nil, byConstruction: String? = nil) {
+    public init(source: String, system: SourceSystem, document: SourceDocument, quote: String, inference: String? = nil, measured: String,
+                favours: DesignSelector, tests: [ClaimTest], untestable: String? = nil, byConstruction: String? = nil,
+                hedge: String? = nil, untestedCondition: String? = nil) {
         self.source = source
+        self.system = system
         self.document = document
         self.quote = quote
         self.inference = inference
@@ -41,6 +52,8 @@ public struct SourceClaim: Sendable {
         self.tests = tests
         self.untestable = untestable
         self.byConstruction = byConstruction
+        self.hedge = hedge
+        self.untestedCondition = untestedCondition
     }
 
     /// The quote's parts, in order: the text between its " … " elisions.

@@ -51,6 +51,7 @@ public final class SnapshotFlatStore: CoreBackedStore, @unchecked Sendable {
             + "Any] keyed by String(describing:) of the type and a string id, weak listeners per key in an "
             + "NSHashTable, assert(Thread.isMainThread) in every get, set and add(listener:)); values changed by new "
             + "copies (Ryan Nystrom, “Immutable Model Mutability”)",
+        follows: [.gitHawk],
         rowsReadTheStore: true)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {

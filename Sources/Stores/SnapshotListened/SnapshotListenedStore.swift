@@ -51,6 +51,7 @@ public final class SnapshotListenedStore: CoreBackedStore, @unchecked Sendable {
             + "currentModel() read in DispatchQueue.main.sync, updatedModelFromOriginalModel mapping every node and "
             + "changedSubmodelIdsFromModel walking what changed, one DispatchQueue.main.async per update); models "
             + "as Rocket Data's documentation (“Models”) describes them",
+        follows: [.rocketData],
         keepsDeadObservers: true)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {

@@ -49,6 +49,7 @@ public final class SnapshotNotifiedStore: ModelStore, Sendable {
             + "one and posted through NotificationCenter; parents keep the children they were built with",
         modelledOn: "Pinterest's model cache (Wendy Lu, “Immutable models and data consistency in our iOS App”, "
             + "2016), on PINCache's PINMemoryCache (pinterest/PINCache 3.0.4) and Foundation's NotificationCenter",
+        follows: [.pinterest],
         childChanges: .keptAsBuilt)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {

@@ -20,7 +20,8 @@ public enum ObservableObjects: MainObjectKinds {
         summary: "uniquing-main with @Observable objects: every read tracked and every change announced by "
             + "Observation's registrar, as SwiftData apps hold their models",
         modelledOn: "uniquing-main's sources, with its objects on Swift's Observation (the @Observable macro and "
-            + "its ObservationRegistrar, as SwiftData's @Model classes are), read and changed on the main thread")
+            + "its ObservationRegistrar, as SwiftData's @Model classes are), read and changed on the main thread",
+        follows: [.swiftData])
     public static let rowPrimitives = "5 @Observable objects' fields, each read tracked"
 }
 

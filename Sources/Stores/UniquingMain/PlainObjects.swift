@@ -20,7 +20,8 @@ public enum PlainObjects: MainObjectKinds {
         modelledOn: "Vesper's model objects (\"uniqued and cached in an NSMapTable with weak references\": "
             + "Brent Simmons, “Immutable Model Objects”, 2014) and Krush's Core Data stack (Teehan+Lax, “Krush iOS "
             + "Architecture”: JSON parsed and relationships formed in a background context, its save merged into "
-            + "the main context)")
+            + "the main context)",
+        follows: [.vesper, .coreData])
     public static let rowPrimitives = "5 objects' fields through references"
 }
 
