@@ -65,7 +65,7 @@ enum ChartCanvas {
         }
         y -= 1
         for subtitle in subtitles {
-            for line in wrapped(subtitle, width: room, size: 12, lines: 2) {
+            for line in wrapped(subtitle, width: room, size: 12, lines: 3) {
                 out += "<text x=\"\(number(left))\" y=\"\(number(y))\" font-size=\"12\" fill=\"#555\">\(LineChart.escaped(line))</text>\n"
                 y += 16
             }
