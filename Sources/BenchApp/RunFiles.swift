@@ -51,10 +51,11 @@ enum RunFiles {
     /// Writes the report files for `result` into `directory`; returns what
     /// was written, for the closing message.
     static func writeReport(
-        _ result: RunResult, verification: ResultsVerification? = nil, to directory: URL
+        _ result: RunResult, verification: ResultsVerification? = nil, otherProfile: RunResult? = nil, to directory: URL
     ) throws(BenchFailure) -> String {
         do {
-            return try ReportFiles.write(result, context: .scenarios, verification: verification, to: directory)
+            return try ReportFiles.write(
+                result, context: .scenarios, verification: verification, otherProfile: otherProfile, to: directory)
         } catch {
             throw .failure("\(error)")
         }

@@ -13,9 +13,12 @@ public enum SavedRuns {
     /// drift from it widens its interval, as in `bench run --drift-from`.
     /// With `verification` (`bench check-results --record`), the header says
     /// the code changed since and its counts did not. With `readme`, the
-    /// README's marked sections are rendered again from this run.
+    /// README's marked sections are rendered again from this run. With
+    /// `otherProfile`, another profile's run of the same commit, each claim
+    /// whose verdict reads otherwise there says why.
     public static func report(
-        input: String, output: String?, driftFrom: String? = nil, verification: String? = nil, readme: String? = nil
+        input: String, output: String?, driftFrom: String? = nil, verification: String? = nil, readme: String? = nil,
+        otherProfile: String? = nil
     ) throws(BenchFailure) -> String {
         var result = try RunFiles.read(input, role: "run")
         if let driftFrom {
@@ -27,14 +30,29 @@ public enum SavedRuns {
             }
         }
         let verified = try verification.map { path throws(BenchFailure) in try readVerification(path, of: result) }
+        let other = try otherProfile.map { path throws(BenchFailure) in try readOtherProfile(path, beside: result) }
         let directory = output.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: input).deletingLastPathComponent()
         try RunFiles.prepareDirectory(directory, option: "--output")
-        var written = try RunFiles.writeReport(result, verification: verified, to: directory)
+        var written = try RunFiles.writeReport(result, verification: verified, otherProfile: other, to: directory)
         if let readme {
             try updateReadme(readme, from: result)
             written += " and \(readme)'s results sections"
         }
         return "Wrote \(written) to \(directory.path)."
+    }
+
+    /// The run at `path`, when it is another profile's run of `run`'s commit:
+    /// verdicts of other code would differ by the code too.
+    private static func readOtherProfile(_ path: String, beside run: RunResult) throws(BenchFailure) -> RunResult {
+        let other = try RunFiles.read(path, role: "--other-profile run")
+        guard other.profile != run.profile else {
+            throw .usage("--other-profile: \(path) is a run of the \(run.profile) profile too; give another profile's run")
+        }
+        guard let commit = run.provenance.commit, other.provenance.commit == commit else {
+            throw .unusable("--other-profile: \(path) is of commit \(other.provenance.commit ?? "unknown"), this run of "
+                + "\(run.provenance.commit ?? "an unknown commit"): their verdicts would differ by the code too")
+        }
+        return other
     }
 
     private static func readVerification(_ path: String, of run: RunResult) throws(BenchFailure) -> ResultsVerification {

@@ -16,6 +16,7 @@ struct ReportCommand: ParsableCommand {
           bench report --input /tmp/run/results.json --output /tmp/report
           bench report --input /tmp/b/results.json --drift-from /tmp/a/results.json --output /tmp/b-report
           bench report --input results/default/results.json --readme README.md
+          bench report --input results/default/results.json --other-profile results/full/results.json
         """
     )
 
@@ -40,8 +41,13 @@ struct ReportCommand: ParsableCommand {
         valueName: "file"))
     var readme: String?
 
+    @Option(name: .customLong("other-profile"), help: ArgumentHelp(
+        "Another profile's run of the same commit: each claim whose verdict reads otherwise there says why.",
+        valueName: "file"))
+    var otherProfile: String?
+
     func run() throws {
         print(try SavedRuns.report(input: input, output: output, driftFrom: driftFrom, verification: verification,
-                                   readme: readme))
+                                   readme: readme, otherProfile: otherProfile))
     }
 }

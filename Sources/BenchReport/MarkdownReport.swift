@@ -5,17 +5,23 @@ import Foundation
 /// `report.md`: what a person reads. Rendered only from a `RunResult`, so it
 /// can be regenerated from a saved `results.json` without a re-run.
 enum MarkdownReport {
+    /// - Parameter otherProfile: another profile's run of the same commit:
+    ///   each claim whose verdict reads otherwise there says why.
     public static func render(
-        _ run: RunResult, context: ReportContext = ReportContext(), verification: ResultsVerification? = nil
+        _ run: RunResult, context: ReportContext = ReportContext(), verification: ResultsVerification? = nil,
+        otherProfile: RunResult? = nil
     ) -> String {
-        render(run, context: context, sweeps: Sweep.all(in: run, context: context), verification: verification)
+        render(run, context: context, sweeps: Sweep.all(in: run, context: context), verification: verification,
+               otherProfile: otherProfile)
     }
 
     static func render(
-        _ run: RunResult, context: ReportContext, sweeps: [Sweep], verification: ResultsVerification?
+        _ run: RunResult, context: ReportContext, sweeps: [Sweep], verification: ResultsVerification?,
+        otherProfile: RunResult? = nil
     ) -> String {
-        var sections = [header(run, verification: verification), DecisionTable.render(run, context: context), stores(run), ClaimsSection.render(run, context: context), summary(run, context: context),
-                        everyCase(run)]
+        var sections = [header(run, verification: verification), DecisionTable.render(run, context: context), stores(run),
+                        ClaimsSection.render(run, context: context, otherProfile: otherProfile),
+                        summary(run, context: context), everyCase(run)]
         sections += scenarios(run, context: context, sweeps: sweeps)
         sections += [method(run), floors(run), machine(run)]
         return sections.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"

@@ -86,6 +86,37 @@ struct ReportCommandTests {
         }
     }
 
+    @Test("--other-profile takes another profile's run of the same commit; else one line, and nothing written")
+    func otherProfileRefused() throws {
+        let directory = BenchProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var provenance = SyntheticRun.provenance
+        provenance.commit = String(repeating: "1", count: 40)
+        let files = [("quick", provenance.commit!), ("default", provenance.commit!), ("full", String(repeating: "2", count: 40))]
+        for (profile, commit) in files {
+            provenance.commit = commit
+            try SyntheticRun.run(provenance: provenance, profile: profile).json()
+                .write(to: directory.appendingPathComponent("\(profile).json"))
+        }
+        let input = directory.appendingPathComponent("quick.json").path
+        let output = directory.appendingPathComponent("report")
+        func report(beside profile: String) throws -> BenchProcess.Outcome {
+            try BenchProcess.run(["report", "--input", input, "--output", output.path,
+                                  "--other-profile", directory.appendingPathComponent("\(profile).json").path])
+        }
+        let same = try report(beside: "quick")
+        #expect(same.status == 64 && same.errorLines.count == 1, "\(same.error)")
+        #expect(same.error.contains("is a run of the quick profile too"), "\(same.error)")
+        let elsewhere = try report(beside: "full")
+        #expect(elsewhere.status == 3 && elsewhere.errorLines.count == 1, "\(elsewhere.error)")
+        #expect(elsewhere.error.contains("their verdicts would differ by the code too"), "\(elsewhere.error)")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("report.md").path))
+        let beside = try report(beside: "default")
+        #expect(beside.status == 0, "\(beside.error)")
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("report.md").path))
+    }
+
     /// Found by mutating the committed results (issue 27): a median of
     /// -1e308 trapped in the number formatting with a backtrace.
     @Test("a results.json with an impossible median gives one line and exit 3, and writes nothing")
@@ -206,10 +237,14 @@ struct ReportCommandTests {
         let copy = directory.appendingPathComponent("README.md")
         try Data(text.utf8).write(to: copy)
         for profile in profiles {
+            // Each beside the other's run, as scripts/record-results renders them.
+            let beside = profiles.filter { $0 != profile }.flatMap {
+                ["--other-profile", repository.appendingPathComponent("results/\($0)/results.json").path]
+            }
             let outcome = try BenchProcess.run([
                 "report", "--input", repository.appendingPathComponent("results/\(profile)/results.json").path,
                 "--output", directory.appendingPathComponent(profile).path, "--readme", copy.path,
-            ] + verification)
+            ] + beside + verification)
             guard outcome.status == 0 else {
                 throw RenderingFailed(profile: profile, status: outcome.status, error: outcome.error)
             }

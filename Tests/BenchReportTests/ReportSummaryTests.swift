@@ -215,6 +215,48 @@ struct ReportSummaryTests {
         #expect(!report.contains("does not hold"), "\(report)")
     }
 
+    /// A claim limiting the values' op.p50 to 150 ns, and a default and a full run with these medians.
+    static func twoProfiles(
+        _ mine: [String: Double], _ theirs: [String: Double]
+    ) -> (context: ReportContext, mine: RunResult, theirs: RunResult) {
+        var (first, second) = (run(mine), run(theirs))
+        first.profile = "default"
+        second.profile = "full"
+        return (claims([ClaimTest(scenario: "demo", metric: "op.p50", rule: .atMost(150, meaning: "fast"))]), first, second)
+    }
+
+    @Test("a claim reading otherwise in the other profile's run says which cases each read and where they disagree")
+    func otherProfileExplained() {
+        let (context, mine, theirsAtN1) = Self.twoProfiles(["a": 300, "b": 100, "c": 120], ["a": 300, "b": 400, "c": 400])
+        var theirs = theirsAtN1
+        var larger = theirs.cases[0]
+        larger.parameters = ["N": 2]
+        larger.label = "N=2"
+        theirs.cases.append(larger)
+        let report = MarkdownReport.render(mine, context: context, otherProfile: theirs)
+        #expect(report.contains("### Against the full run"), "\(report)")
+        #expect(report.contains("- **Claim 1**: *holds* here, *does not hold* in the full run. "
+                                + "Only the full run reads demo N=2 (missed by b, c)."), "\(report)")
+        #expect(report.contains("Both runs read demo N=1 (op p50): met by b, c here (shown by b, c), missed by b, c there (b 400 ns"),
+                "\(report)")
+        #expect(report.contains("neither standing is more than its own run's evidence"), "\(report)")
+
+        var same = mine
+        same.profile = "full"
+        let alike = MarkdownReport.render(mine, context: context, otherProfile: same)
+        #expect(alike.contains("Every claim reads the same there, standing and figures."), "\(alike)")
+        #expect(!MarkdownReport.render(mine, context: context).contains("### Against the"))
+    }
+
+    @Test("a claim holding for other stores in the other profile's run names the case whose stores' outcomes differ")
+    func otherProfileStoresDiffer() {
+        let (context, mine, theirs) = Self.twoProfiles(["a": 300, "b": 100, "c": 200], ["a": 300, "b": 200, "c": 100])
+        let report = MarkdownReport.render(mine, context: context, otherProfile: theirs)
+        #expect(report.contains("- **Claim 1**: *holds only for* here, *holds only for* in the full run. Both runs read "
+                                + "demo N=1 (op p50): met by b, missed by c here ("), "\(report)")
+        #expect(report.contains("met by c, missed by b there ("), "\(report)")
+    }
+
     @Test("a cell whose store keeps its children as built is marked where the column's work shows a child's change")
     func keptAsBuiltMarked() {
         var run = Self.run(["a": 100, "b": 50, "c": 200])

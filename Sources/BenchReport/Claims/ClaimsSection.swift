@@ -4,7 +4,7 @@ import BenchResults
 /// claim, its quote, the verdict and the figure that decided it), then each
 /// claim's tests case by case, with every store's figure.
 enum ClaimsSection {
-    static func render(_ run: RunResult, context: ReportContext) -> String {
+    static func render(_ run: RunResult, context: ReportContext, otherProfile: RunResult? = nil) -> String {
         guard !context.claims.isEmpty else { return "" }
         let verdicts = context.claims.map { ClaimVerdict($0, run: run, context: context) }
         var text = "## What the sources said, and what we measured\n\n"
@@ -22,6 +22,7 @@ enum ClaimsSection {
         }
         text += MarkdownReport.table(["#", "claim, in its source's words", "what was measured, and why",
                                       "verdict", "deciding figure"], rows, textColumns: 5)
+        if let otherProfile { text += ProfileComparison.render(run, other: otherProfile, context: context) }
 
         var details: [[String]] = []
         for (index, verdict) in verdicts.enumerated() {

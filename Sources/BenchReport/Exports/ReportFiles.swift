@@ -10,10 +10,11 @@ public enum ReportFiles {
 
     /// Relative path → contents, in a stable order.
     public static func render(
-        _ run: RunResult, context: ReportContext, verification: ResultsVerification? = nil
+        _ run: RunResult, context: ReportContext, verification: ResultsVerification? = nil, otherProfile: RunResult? = nil
     ) -> [(path: String, contents: Data)] {
         let sweeps = Sweep.all(in: run, context: context)
-        let report = MarkdownReport.render(run, context: context, sweeps: sweeps, verification: verification)
+        let report = MarkdownReport.render(
+            run, context: context, sweeps: sweeps, verification: verification, otherProfile: otherProfile)
         var files: [(path: String, contents: Data)] = [
             ("report.md", Data(report.utf8)),
             ("verdicts.json", VerdictsFile(run, context: context).json()),
@@ -34,9 +35,10 @@ public enum ReportFiles {
     /// wrote, for a message: "report.md, results.csv, ... and 12 charts".
     @discardableResult
     public static func write(
-        _ run: RunResult, context: ReportContext, verification: ResultsVerification? = nil, to directory: URL
+        _ run: RunResult, context: ReportContext, verification: ResultsVerification? = nil,
+        otherProfile: RunResult? = nil, to directory: URL
     ) throws(OutputError) -> String {
-        let files = render(run, context: context, verification: verification)
+        let files = render(run, context: context, verification: verification, otherProfile: otherProfile)
         let charts = directory.appendingPathComponent(chartDirectory)
         if files.contains(where: { $0.path.hasPrefix(chartDirectory + "/") }) {
             try AtomicFile.prepareDirectory(charts)
