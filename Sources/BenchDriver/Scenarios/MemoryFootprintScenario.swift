@@ -49,6 +49,10 @@ import StoreInterface
             + "objects in place.",
         "left once the store is gone: what stays allocated per model after screens, store and payloads are all "
             + "released; anything but about 0 is a leak.",
+        "Each store keeps one entry per model: snapshot-flat its FlatCache's values, snapshot-notified its model "
+            + "cache's, snapshot-embedded its snapshots (each embedding its children's values), snapshot-listened "
+            + "the records of the app's cache (its screens hold the trees), the live-object stores the records "
+            + "behind their objects; the reverse index beside them is what cascades read.",
     ]
 
     @usableFromInline static let mechanisms: [MechanismTemplate] = [

@@ -13,16 +13,6 @@ extension Dictionary {
             self[key] = make()
         }
     }
-
-    /// Mutates the value for `key` in place; does nothing when there is none.
-    /// Returns whether a value was there.
-    @inlinable
-    @discardableResult
-    mutating func updateIfPresent(_ key: Key, _ body: (inout Value) -> Void) -> Bool {
-        guard let index = index(forKey: key) else { return false }
-        body(&values[index])
-        return true
-    }
 }
 
 extension Dictionary {

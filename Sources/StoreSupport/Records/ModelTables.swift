@@ -61,14 +61,27 @@ extension ModelTables {
             tags[id] = nil
         case .note(let id):
             guard let note = notes.removeValue(forKey: id) else { return }
-            index.unlink(note: id, author: note.authorID)
-            index.unlink(note: id, tags: note.tagIDs)
+            index.unlink(note: id, links: note)
         case .message(let id):
             guard let message = messages.removeValue(forKey: id) else { return }
-            index.unlink(message: id, author: message.authorID)
-            index.unlink(message: id, participants: message.participantIDs)
-            index.setParent(of: id, to: nil)
+            index.unlink(message: id, links: message)
         }
+    }
+}
+
+extension ReverseIndex {
+    /// Drops every link of a note that goes: to its author and its tags.
+    public mutating func unlink(note id: NoteID, links note: some NoteLinks) {
+        unlink(note: id, author: note.authorID)
+        unlink(note: id, tags: note.tagIDs)
+    }
+
+    /// Drops every link of a message that goes: to its author, its
+    /// participants and its parent.
+    public mutating func unlink(message id: MessageID, links message: some MessageLinks) {
+        unlink(message: id, author: message.authorID)
+        unlink(message: id, participants: message.participantIDs)
+        setParent(of: id, to: nil)
     }
 }
 

@@ -77,18 +77,57 @@ public final class FlatCache: @unchecked Sendable {
     /// the news.
     @inlinable
     public func set<T: FlatCachable>(_ value: T) {
-        let key = value.cacheKey
-        storage[key] = value
-        tellListeners(of: key, .item(value))
+        store(value)
+        announce(value)
     }
 
     /// Removes the value of type `T` under `id` and owes its listeners the news.
     @inlinable
     public func remove<T: FlatCachable>(_ type: T.Type, id: String) {
-        let key = FlatCacheKey(typeName: T.typeName, id: id)
-        storage[key] = nil
-        tellListeners(of: key, .removed)
+        discard(T.self, id: id)
+        announceRemoval(T.self, id: id)
     }
+
+    // A write stores every value it changes before it tells anyone, as
+    // `set(values:)` stores them all and then enumerates each key's
+    // listeners: `set` and `remove` split in two, so that a model a write
+    // changes twice is told once.
+
+    /// What `set(value:)` does to `storage`: the value boxed under its key.
+    @inlinable
+    public func store<T: FlatCachable>(_ value: T) {
+        storage[value.cacheKey] = value
+    }
+
+    /// What `remove` does to `storage`.
+    @inlinable
+    public func discard<T: FlatCachable>(_ type: T.Type, id: String) {
+        storage[FlatCacheKey(typeName: T.typeName, id: id)] = nil
+    }
+
+    /// What `set(value:)` owes the value's listeners, once it is stored.
+    @inlinable
+    public func announce<T: FlatCachable>(_ value: T) {
+        tellListeners(of: value.cacheKey, .item(value))
+    }
+
+    /// What `remove` owes the listeners of the key it emptied.
+    @inlinable
+    public func announceRemoval<T: FlatCachable>(_ type: T.Type, id: String) {
+        tellListeners(of: FlatCacheKey(typeName: T.typeName, id: id), .removed)
+    }
+
+    /// Whether a value of type `T` is stored under `id`.
+    @inlinable
+    public func contains<T: FlatCachable>(_ type: T.Type, id: String) -> Bool {
+        storage[FlatCacheKey(typeName: T.typeName, id: id)] != nil
+    }
+
+    /// Values stored, of every type.
+    public var count: Int { storage.count }
+
+    /// Every value stored, in no order.
+    public var values: some Collection<Any> { storage.values }
 
     /// `add(listener:value:)`, by the type and id of the value: the model
     /// need not be there yet.

@@ -31,12 +31,15 @@ import StoreSupport
 ///   here), each entry cast to `FlatCacheListener` and told `.item(value)`
 ///   on the main thread once the write's values are stored, as
 ///   `set(values:)` tells them.
-/// - Merging partial payloads into the cached superset is Pinterest's ("we'll
-///   merge the fields of the server response and the properties of the
-///   existing model into a brand new model object": Wendy Lu, “Immutable
-///   models and data consistency in our iOS App”, 2016), which every store
-///   here does through the shared write pipeline on its records; each merged
-///   model is then `set` into the cache whole.
+/// - One copy of each model, the cache's: GitHawk keeps its models in
+///   FlatCache alone. Merging partial payloads into the cached superset is
+///   Pinterest's ("we'll merge the fields of the server response and the
+///   properties of the existing model into a brand new model object": Wendy
+///   Lu, “Immutable models and data consistency in our iOS App”, 2016), which
+///   every store here does through the shared merge (`RecordStorage`); here
+///   it reads each model's value from the cache and stores the merged value
+///   in its place (`FlatTables`). Beside the cache, the reverse index the
+///   cascades read, which FlatCache has no call for.
 public final class SnapshotFlatStore: CoreBackedStore, @unchecked Sendable {
     // @unchecked: every access to `core` runs on `mainQueue`'s main thread.
     public let core: StoreCore<FlatTables>
@@ -191,16 +194,21 @@ private final class FlatListenerRegistration: CancellableObserver, @unchecked Se
     }
 }
 
-/// The records the shared write pipeline merges into, and the cache the
-/// screens read: every model a write changed is `set` into it whole.
-public struct FlatTables: RecordTables, ValueTables {
+/// The cache is the only copy of every model, as GitHawk keeps its models in
+/// FlatCache alone: the shared merge (`RecordStorage`) reads a model's value
+/// from the cache (a key from the type's name, a cast), merges the payload
+/// into a new value and stores it (a key, a box), beside the reverse index
+/// the cascades and the batch checks read. Every model a write changed owes
+/// its listeners one call once the write's values are all stored, as
+/// `set(values:)` stores them all before it tells anyone.
+public struct FlatTables: RecordStorage, ValueTables {
     public typealias UserHandle = User
     public typealias TagHandle = Tag
     public typealias NoteHandle = FlatNote
     public typealias MessageHandle = FlatMessage
 
-    public var records = NormalizedRecords()
     public let cache = FlatCache()
+    public var index = ReverseIndex()
 
     // A lookup is FlatCache's `get`: a key from the type's name, a cast.
     @inlinable public func value(_ id: UserID) -> User? { cache.get(User.self, id: String(id.rawValue)) }
@@ -210,24 +218,130 @@ public struct FlatTables: RecordTables, ValueTables {
         cache.get(FlatMessage.self, id: String(id.rawValue))
     }
 
-    /// Sets every model the write changed into the cache, and removes the
-    /// deleted ones: each owes its key's listeners a call.
+    // The merge reads each model as a row does, from the cache.
+    @inlinable public func userAttributes(_ id: UserID) -> UserAttributes? { cache.userAttributes(id) }
+    @inlinable public func tagAttributes(_ id: TagID) -> TagAttributes? { cache.tagAttributes(id) }
+    @inlinable public func noteRecord(_ id: NoteID) -> NoteRecord? { cache.noteRecord(id) }
+    @inlinable public func messageRecord(_ id: MessageID) -> MessageRecord? { cache.messageRecord(id) }
+
+    // A change is a new value replacing the cached one; an unchanged model
+    // is left as it is.
+
+    @inlinable
+    public mutating func updateUser(_ id: UserID, _ body: (inout UserAttributes) -> Bool) -> Bool? {
+        guard var attributes = cache.userAttributes(id) else { return nil }
+        guard body(&attributes) else { return false }
+        cache.store(User(id: id, attributes: attributes))
+        return true
+    }
+
+    @inlinable
+    public mutating func updateTag(_ id: TagID, _ body: (inout TagAttributes) -> Bool) -> Bool? {
+        guard var attributes = cache.tagAttributes(id) else { return nil }
+        guard body(&attributes) else { return false }
+        cache.store(Tag(id: id, attributes: attributes))
+        return true
+    }
+
+    @inlinable
+    public mutating func updateNote(_ id: NoteID, _ body: (inout NoteRecord) -> Bool) -> Bool? {
+        guard var record = cache.noteRecord(id) else { return nil }
+        guard body(&record) else { return false }
+        cache.store(FlatNote(id: id, record: record))
+        return true
+    }
+
+    @inlinable
+    public mutating func updateMessage(_ id: MessageID, _ body: (inout MessageRecord) -> Bool) -> Bool? {
+        guard var record = cache.messageRecord(id) else { return nil }
+        guard body(&record) else { return false }
+        cache.store(FlatMessage(id: id, record: record))
+        return true
+    }
+
+    @inlinable
+    public mutating func insertUser(_ id: UserID, _ attributes: UserAttributes) {
+        cache.store(User(id: id, attributes: attributes))
+    }
+
+    @inlinable
+    public mutating func insertTag(_ id: TagID, _ attributes: TagAttributes) {
+        cache.store(Tag(id: id, attributes: attributes))
+    }
+
+    @inlinable
+    public mutating func insertNote(_ id: NoteID, _ record: NoteRecord) { cache.store(FlatNote(id: id, record: record)) }
+
+    @inlinable
+    public mutating func insertMessage(_ id: MessageID, _ record: MessageRecord) {
+        cache.store(FlatMessage(id: id, record: record))
+    }
+
+    public func contains(_ model: ModelRef) -> Bool {
+        switch model {
+        case .user(let id): cache.contains(User.self, id: String(id.rawValue))
+        case .tag(let id): cache.contains(Tag.self, id: String(id.rawValue))
+        case .note(let id): cache.contains(FlatNote.self, id: String(id.rawValue))
+        case .message(let id): cache.contains(FlatMessage.self, id: String(id.rawValue))
+        }
+    }
+
+    public func replies(of message: MessageID) -> [MessageID] { messageRecord(message)?.replies ?? [] }
+
+    /// Removes a deleted model's value and its links in the index; the
+    /// cascade has already detached it from the parents that stay.
+    public mutating func removeRecord(_ model: ModelRef) {
+        switch model {
+        case .user(let id):
+            cache.discard(User.self, id: String(id.rawValue))
+        case .tag(let id):
+            cache.discard(Tag.self, id: String(id.rawValue))
+        case .note(let id):
+            guard let record = noteRecord(id) else { return }
+            cache.discard(FlatNote.self, id: String(id.rawValue))
+            index.unlink(note: id, links: record)
+        case .message(let id):
+            guard let record = messageRecord(id) else { return }
+            cache.discard(FlatMessage.self, id: String(id.rawValue))
+            index.unlink(message: id, links: record)
+        }
+    }
+
+    public var modelCount: Int { cache.count }
+
+    /// Every model as values, denormalized from the cache's.
+    public func exportState() -> GraphState {
+        var users: [UserID: UserAttributes] = [:], tags: [TagID: TagAttributes] = [:]
+        var notes: [NoteID: NoteRecord] = [:], messages: [MessageID: MessageRecord] = [:]
+        for value in cache.values {
+            switch value {
+            case let user as User: users[user.id] = user.attributes
+            case let tag as Tag: tags[tag.id] = tag.attributes
+            case let note as FlatNote: notes[note.id] = note.record
+            case let message as FlatMessage: messages[message.id] = message.record
+            default: preconditionFailure("FlatCache holds a \(type(of: value)), which no store puts there")
+            }
+        }
+        return GraphState(users: users, tags: tags, notes: notes, messages: messages)
+    }
+
+    /// Owes each changed model's listeners its new value, and each deleted
+    /// model's listeners the news.
     public mutating func commit(_ write: inout RecordChanges) {
         for model in write.changed {
             switch model {
-            case .user(let id): if let user = records.user(id) { cache.set(user) }
-            case .tag(let id): if let tag = records.tag(id) { cache.set(tag) }
-            case .note(let id): if let record = records.notes[id] { cache.set(FlatNote(id: id, record: record)) }
-            case .message(let id):
-                if let record = records.messages[id] { cache.set(FlatMessage(id: id, record: record)) }
+            case .user(let id): if let user = value(id) { cache.announce(user) }
+            case .tag(let id): if let tag = value(id) { cache.announce(tag) }
+            case .note(let id): if let note = value(id) { cache.announce(note) }
+            case .message(let id): if let message = value(id) { cache.announce(message) }
             }
         }
         for model in write.deleted {
             switch model {
-            case .user(let id): cache.remove(User.self, id: String(id.rawValue))
-            case .tag(let id): cache.remove(Tag.self, id: String(id.rawValue))
-            case .note(let id): cache.remove(FlatNote.self, id: String(id.rawValue))
-            case .message(let id): cache.remove(FlatMessage.self, id: String(id.rawValue))
+            case .user(let id): cache.announceRemoval(User.self, id: String(id.rawValue))
+            case .tag(let id): cache.announceRemoval(Tag.self, id: String(id.rawValue))
+            case .note(let id): cache.announceRemoval(FlatNote.self, id: String(id.rawValue))
+            case .message(let id): cache.announceRemoval(FlatMessage.self, id: String(id.rawValue))
             }
         }
     }
