@@ -17,15 +17,28 @@ import Synchronization
     private var notified: [Bool]
     private let updates = Atomic<Int>(0)
 
+    // The slots are written under `lock` from the start: the observers'
+    // handlers may run on the thread a store posts from, reached through a
+    // registry whose own lock ThreadSanitizer cannot see (Foundation's
+    // NotificationCenter, uninstrumented), so the lock must order them.
+
     public init(_ handles: [Handle?]) {
-        slots = handles
-        notified = Array(repeating: false, count: handles.count)
+        slots = []
+        notified = []
+        lock.withLock {
+            slots = handles
+            notified = Array(repeating: false, count: handles.count)
+        }
     }
 
     /// Empty slots, to fill once their observers are registered (`fill`).
     public init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-        notified = Array(repeating: false, count: count)
+        slots = []
+        notified = []
+        lock.withLock {
+            slots = Array(repeating: nil, count: count)
+            notified = Array(repeating: false, count: count)
+        }
     }
 
     public var count: Int { lock.withLock { slots.count } }
