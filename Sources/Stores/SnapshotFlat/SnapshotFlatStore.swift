@@ -47,9 +47,9 @@ public final class SnapshotFlatStore: CoreBackedStore, @unchecked Sendable {
 
     public static let design = StoreDesign(
         name: "snapshot-flat", family: .values, threading: .mainThread,
-        summary: "immutable values flat under string keys built from their type's name, children by id, a row "
-            + "joined through the cache when displayed, weak listeners per key; main thread only and no lock, "
-            + "writes from other threads hop there (GitHawk's FlatCache)",
+        summary: "immutable values flat under string keys built from their type's name, the cache the only copy of "
+            + "each model, children by id, a row joined through the cache when displayed, weak listeners per key; "
+            + "main thread only and no lock, writes from other threads hop there (GitHawk's FlatCache)",
         modelledOn: "GitHawk's FlatCache (GitHawkApp/FlatCache, FlatCache/FlatCache.swift: storage [FlatCacheKey: "
             + "Any] keyed by String(describing:) of the type and a string id, weak listeners per key in an "
             + "NSHashTable, assert(Thread.isMainThread) in every get, set and add(listener:)); values changed by new "
