@@ -126,12 +126,25 @@ public enum InstructionPass {
         }
         if let failure = queue.failure { throw failure }
 
-        var counted: RunResult?
-        for job in jobs {
+        return try joinChildren(jobs, counting: cases)
+    }
+
+    /// The children's counts as one result; fails if two probed the C
+    /// library differently.
+    private static func joinChildren(_ jobs: [Job], counting cases: [SuitePlan.Case]) throws(BenchFailure) -> RunResult {
+        var counted = try RunFiles.read(jobs[0].output.path, role: "instruction counts")
+        for job in jobs.dropFirst() {
             let result = try RunFiles.read(job.output.path, role: "instruction counts")
-            if counted == nil { counted = result } else { counted!.cases += result.cases }
+            // Every child probes the C library before its case starts, so a
+            // probe that differs is a measurement fault, not another host.
+            guard result.instructionCounting == counted.instructionCounting else {
+                throw .failure("the child counting \(cases[job.caseIndex].label) counted instructions with other tools "
+                    + "than the first: \(result.instructionCounting?.key ?? "none") against "
+                    + "\(counted.instructionCounting?.key ?? "none")")
+            }
+            counted.cases += result.cases
         }
-        return counted!
+        return counted
     }
 
     /// The plan's single-threaded cases up to their scenarios' limits that
@@ -226,6 +239,12 @@ public enum InstructionPass {
             throw .failure("\(error)")
         }
         guard let counter = found else { throw .usage("\(childCommand) runs under callgrind; use bench --instructions") }
+        let provenance: InstructionProvenance
+        do {
+            provenance = try InstructionProvenance.collect(valgrind: valgrindVersion, counter: counter)
+        } catch {
+            throw .failure("\(error)")
+        }
         var plan = try request.plan()
         let cases = countedCases(of: plan)
         guard cases.indices.contains(caseIndex) else {
@@ -249,11 +268,7 @@ public enum InstructionPass {
         }
         progress.finish()
         guard !result.isPartial else { throw .failure("the instruction pass was interrupted") }
-        do {
-            result.instructionCounting = try InstructionProvenance.collect(valgrind: valgrindVersion, counter: counter)
-        } catch {
-            throw .failure("\(error)")
-        }
+        result.instructionCounting = provenance
         try RunFiles.write(result, to: file)
     }
 

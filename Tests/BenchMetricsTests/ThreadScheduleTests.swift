@@ -103,4 +103,12 @@ struct ThreadScheduleTests {
         let started = ThreadSchedule(slices: [:])
         #expect(before.scheduled(since: started).contains(id))
     }
+
+    @Test("a thread that ended in between was scheduled: it ran to its exit")
+    func ended() {
+        let earlier = ThreadSchedule(slices: [7: 3, 9: 5])
+        let later = ThreadSchedule(slices: [7: 3])
+        #expect(later.scheduled(since: earlier) == [9])
+        #expect(later.scheduled(since: later).isEmpty)
+    }
 }

@@ -35,9 +35,11 @@ struct ThreadSchedule: Equatable {
         ccg_thread_id()
     }
 
-    /// The threads scheduled since `earlier`: those whose count moved, and
-    /// those started since.
+    /// The threads scheduled since `earlier`: those whose count moved, those
+    /// started since, and those that ended since (a thread runs to exit).
     func scheduled(since earlier: ThreadSchedule) -> [Int32] {
-        slices.compactMap { id, run in earlier.slices[id] == run ? nil : id }.sorted()
+        let ran = slices.compactMap { id, run in earlier.slices[id] == run ? nil : id }
+        let ended = earlier.slices.keys.filter { slices[$0] == nil }
+        return (ran + ended).sorted()
     }
 }
