@@ -24,7 +24,21 @@ struct CaseReadersTests {
     @Test("a case only the scenario's summary reads has no readers")
     func unreadCase() {
         let cases = BackgroundSync.cases(for: .full)
-        let synced = cases.first { $0.values["sync"] == 2 && $0.values["launch"] == 0 }!
-        #expect(CaseReaders.readers(of: synced, BackgroundSync.id, among: cases).isEmpty)
+        let stressed = cases.first { $0.values["sync"] == 1 }!
+        #expect(CaseReaders.readers(of: stressed, BackgroundSync.id, among: cases).isEmpty)
+    }
+
+    @Test("the case an improvement is set against is read by its claim, and measured in every profile that runs it")
+    func beforeCaseRead() {
+        for profile in [Profile.default, .full] {
+            let measured = profile.measuredCases(of: BackgroundSync.id)
+            for launch in [0, 1] {
+                let before = measured.first { $0.values["sync"] == 2 && $0.values["launch"] == launch }
+                #expect(before != nil, "Krush's before, launch=\(launch), in \(profile)")
+                if let before {
+                    #expect(CaseReaders.readers(of: before, BackgroundSync.id, among: measured).contains { $0.hasPrefix("claim 4 ") })
+                }
+            }
+        }
     }
 }

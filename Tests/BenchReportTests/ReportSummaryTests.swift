@@ -189,6 +189,18 @@ struct ReportSummaryTests {
         #expect(alone.contains("**holds only for c**"), "no store follows the system: the design decides, \(alone)")
     }
 
+    @Test("an improvement whose before did not run is named as not judged, never dropped in silence")
+    func improvementWithoutItsBefore() {
+        let context = Self.claims([
+            ClaimTest(scenario: "demo", metric: "op.p50", rule: .atMost(150, meaning: "fast")),
+            ClaimTest(scenario: "demo", metric: "op.p50", rule: .improvesOn(before: ["N": 2], meaning: "the old way")),
+        ])
+        let report = MarkdownReport.render(Self.run(["a": 300, "b": 100, "c": 120]), context: context)
+        #expect(report.contains("**holds**"), "\(report)")
+        #expect(report.contains("not judged, the case it is set against did not run: demo (op p50) against the old way"),
+                "\(report)")
+    }
+
     @Test("a family comparison sets the favoured stores against the other design's contenders, not its upper bound")
     func familyAgainstContenders() {
         let families: [(String, DesignFamily)] = [("a", .liveObjects), ("b", .values), ("u", .values)]

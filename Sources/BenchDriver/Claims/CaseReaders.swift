@@ -17,7 +17,7 @@ public enum CaseReaders {
         }
         var readers: [String] = []
         for (index, claim) in SourceClaim.all.enumerated()
-        where claim.tests.contains(where: { $0.scenario == scenario.rawValue && matches($0.parameters) }) {
+        where claim.tests.contains(where: { $0.scenario == scenario.rawValue && reads($0, matches) }) {
             readers.append("claim \(index + 1) (\(claim.source))")
         }
         for figure in KeyFigure.decisions where figure.scenario == scenario && firstMatch(figure.parameters) {
@@ -42,5 +42,12 @@ public enum CaseReaders {
             readers.append("charts by " + swept.joined(separator: ", "))
         }
         return readers
+    }
+
+    /// Whether `test` reads a case its parameters `match`: one it tests, or,
+    /// for an improvement, the case it is measured against (the "before").
+    private static func reads(_ test: ClaimTest, _ matches: ([String: Int]) -> Bool) -> Bool {
+        guard case .improvesOn(let before, _) = test.rule else { return matches(test.parameters) }
+        return matches(test.parameters) || matches(test.parameters.merging(before) { $1 })
     }
 }

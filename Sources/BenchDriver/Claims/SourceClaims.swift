@@ -60,11 +60,11 @@ extension SourceClaim {
                                     label: "live objects on the main thread, merged from a background context"),
             tests: mainThreadUnblocked + [
                 ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: 0] }, { $0.frame.p99 },
-                          rule: .improvesOn(before: [BackgroundSync.Parameter.sync: 2].byName, meaning: "the main thread merging itself (Krush's before)")),
+                          rule: krushBefore),
                 ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: 0] }, { $0.frameWallMax },
-                          rule: .improvesOn(before: [BackgroundSync.Parameter.sync: 2].byName, meaning: "the main thread merging itself (Krush's before)")),
+                          rule: krushBefore),
                 ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: 0] }, { $0.launchFirst },
-                          rule: .improvesOn(before: [BackgroundSync.Parameter.sync: 2].byName, meaning: "the main thread merging itself (Krush's before)")),
+                          rule: krushBefore),
             ]),
         SourceClaim(
             source: "Pinterest", system: .pinterest, document: .pinterest,
@@ -178,6 +178,9 @@ extension SourceClaim {
         ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: 0] }, { $0.frameWallMax },
                   rule: .fitsBudget(frame60HzMicroseconds, meaning: "launch: no frame longer than a 60 Hz frame, waits included")),
     ]
+    /// Krush's before: the same sync merged by the main thread itself.
+    private static let krushBefore = ClaimRule.improvesOn(
+        before: [BackgroundSync.Parameter.sync: 2].byName, meaning: "the main thread merging itself (Krush's before)")
     /// Readers on other threads read whole rows.
     private static let readersSafe =
         ClaimTest(Consistency.self, { $0.torn }, rule: .atMost(0, meaning: "no row mixes two versions"))

@@ -58,6 +58,10 @@ struct ClaimVerdict {
     /// The cases the claim reads that a favoured store did not run, past
     /// the budget of their sweep (`CaseResult.notRun`), by store.
     let notRun: [(store: String, cases: [CaseResult])]
+    /// The improvements not judged because no case they read has its
+    /// "before" in the run: "background-sync (main: longest frame) against
+    /// the main thread merging itself".
+    let missingBefore: [String]
     /// Libraries: shown beside the designs, never one of them.
     let libraries: Set<String>
 
@@ -82,6 +86,15 @@ struct ClaimVerdict {
         findings = read.flatMap { test, cases in
             cases.compactMap { Self.finding(test, $0, favoured: favoured, rivals: rivals, run: run, context: context) }
         }
+        missingBefore = read.compactMap { test, cases -> String? in
+            guard case .improvesOn(let before, let meaning) = test.rule, let first = cases.first else { return nil }
+            let paired = cases.contains { result in
+                let earlier = result.parameters.merging(before) { $1 }
+                return run.cases.contains { $0.scenario == result.scenario && $0.parameters == earlier }
+            }
+            let metric = first.descriptor(test.metric)?.label ?? test.metric.rawValue
+            return paired ? nil : "\(test.scenario) (\(metric)) against \(meaning)"
+        }
         var readCases: [CaseResult] = []
         for result in read.flatMap(\.1) where !readCases.contains(where: { $0.key == result.key }) { readCases.append(result) }
         notRun = favoured.compactMap { store in
@@ -91,12 +104,15 @@ struct ClaimVerdict {
     }
 
     /// "; snapshot-listened not run past the budget in tag-rename F=10000, …",
-    /// or nothing when every favoured store ran every case the claim reads.
+    /// or nothing when every favoured store ran every case the claim reads;
+    /// and every improvement not judged for want of its "before".
     private var notRunNote: String {
-        notRun.map { store, cases in
+        let stores = notRun.map { store, cases in
             "; \(store) not run past the budget in " + cases.map(\.title).joined(separator: ", ")
                 + " (it missed the budget at a smaller size)"
         }.joined()
+        guard !missingBefore.isEmpty else { return stores }
+        return stores + "; not judged, the case it is set against did not run: " + missingBefore.joined(separator: "; ")
     }
 
     /// "; decided on snapshot-notified, which follows Pinterest; beside it, of
