@@ -177,7 +177,7 @@ struct ClaimVerdict {
         let open = judged.filter { $0.outcome == .notShown }
         let device = judged.filter { $0.outcome == .dependsOnDevice }
         if var byStore = storeVerdict(judged) {
-            byStore.text += notRunNote + qualifications
+            byStore.text += notRunNote + qualifications + hedgeNote
             return byStore
         }
         var standing: Standing
@@ -218,8 +218,17 @@ struct ClaimVerdict {
                 break
             }
             text += ". A hedged claim (“\(hedge)”): a lean the run does not bear out, not a failed prediction"
+        } else {
+            text += hedgeNote
         }
         return (standing, text)
+    }
+
+    /// A hedged claim stays a hedge whatever the run shows: the cases that
+    /// meet it bear out a lean, not a firm prediction.
+    private var hedgeNote: String {
+        guard let hedge = claim.hedge else { return "" }
+        return ". A hedged claim (“\(hedge)”): where the run meets it, it bears out a lean, not a firm prediction"
     }
 
     /// Where every case judges each favoured store against a limit and some

@@ -45,7 +45,8 @@ enum DecisionTable {
     }
 
     /// Marks the cell of a store whose parents keep their children as built,
-    /// in a column whose work includes parents' rows showing a child's change.
+    /// in a column whose work or reads include parents' rows showing a
+    /// child's change.
     static let keptAsBuiltMark = "‡"
 
     private static func marked(_ cell: String, _ store: String, _ run: RunResult, showsChildChanges: Bool) -> String {
@@ -78,8 +79,9 @@ enum DecisionTable {
         var text = "\nRead from: " + columns.map { "\($0.heading): \($0.source)" }.joined(separator: "; ") + ".\n"
         if columns.contains(where: \.hasStandingMarks) { text += "\n" + marksLegend + "\n" }
         if columns.contains(where: \.marksKeptAsBuilt) {
-            text += "\n\(keptAsBuiltMark) The store's parents keep the children they were built with: the rows of "
-            text += "the holders show the child as it was, so less work is done than the heading says.\n"
+            text += "\n\(keptAsBuiltMark) The store's parents keep the children they were built with: a holder's row "
+            text += "shows the child as it was, so a re-render does less work than the heading says, and a row read "
+            text += "shows an older child than the latest commit.\n"
         }
         return text
     }
