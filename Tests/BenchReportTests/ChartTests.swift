@@ -105,4 +105,17 @@ struct ChartTests {
         let layout = try #require(ChartLayout(svg: chart.svg()))
         #expect(layout.problems.isEmpty, "\(layout.problems)")
     }
+
+    @Test("a bound of zero writes its label clear of the zeros written on the bars")
+    func zeroBoundClearOfZeros() throws {
+        let groups = ["locking=0", "locking=1"].map { label in
+            BarChart.Group(label: label, bars: ["a", "b"].map { BarChart.Bar(store: $0, value: 0, low: 0, high: 0, isFavoured: true) },
+                           marks: [(0, "≤ 0")])
+        }
+        let chart = BarChart(title: "t", subtitles: [], yLabel: "torn reads (per million)", stores: ["a", "b"],
+                             groups: groups, linear: true)
+        let layout = try #require(ChartLayout(svg: chart.svg()))
+        #expect(layout.labels.contains { $0.text == "≤ 0" }, "the bound is labelled")
+        #expect(layout.problems.isEmpty, "\(layout.problems)")
+    }
 }

@@ -80,9 +80,15 @@ struct BarChart {
                 }
                 out += self.bar(bar, at: x, width: barWidth, slot: slot, py: py, base: base)
             }
+            // A zero or a missing figure is labelled just above the base.
+            let slotLabelled = stores.contains { store in
+                group.bars.first { $0.store == store }.map { !$0.value.isFinite || $0.value == 0 } ?? true
+            }
             for mark in group.marks where mark.value.isFinite {
-                let y = py(mark.value)
+                var y = py(mark.value)
                 out += "<line x1=\"\(Self.number(start - 6))\" y1=\"\(Self.number(y))\" x2=\"\(Self.number(start + barWidth * Double(stores.count) + 6))\" y2=\"\(Self.number(y))\" stroke=\"#444\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n"
+                // A mark on the base writes its label above those of the slots.
+                if slotLabelled && base - y < 16 { y = base - 14 }
                 let x = start - 6, right = x + ChartCanvas.width(mark.label, size: 11)
                 let repeats = lastMarkLabel.map { $0.text == mark.label && abs($0.y - y) < 1 } ?? false
                 let clear = lastMarkLabel.map { $0.right + 8 < x || abs($0.y - y) > 14 } ?? true
