@@ -106,6 +106,24 @@ struct ChartTests {
         #expect(layout.problems.isEmpty, "\(layout.problems)")
     }
 
+    @Test("a case two tests of one metric are judged on is one group of its claim's chart, with both marks")
+    func oneGroupPerCase() throws {
+        var run = ReportSummaryTests.run(["a": 300, "b": 100, "c": 120])
+        var before = run.cases[0]
+        before.parameters = ["N": 2]
+        before.label = "N=2"
+        run.cases.append(before)
+        let context = ReportSummaryTests.claims([
+            ClaimTest(scenario: "demo", parameters: ["N": 1], metric: "op.p50", rule: .atMost(150, meaning: "fast")),
+            ClaimTest(scenario: "demo", parameters: ["N": 1], metric: "op.p50",
+                      rule: .improvesOn(before: ["N": 2], meaning: "the old way")),
+        ])
+        let chart = try #require(ClaimCharts.all(run, context: context).first?.chart)
+        #expect(chart.groups.map(\.label) == ["demo N=1"], "\(chart.groups.map(\.label))")
+        #expect(chart.groups.first?.marks.map(\.label) == ["≤ 150 ns", "before: b", "before: c"],
+                "\(chart.groups.first?.marks.map(\.label) ?? [])")
+    }
+
     @Test("a bound of zero writes its label clear of the zeros written on the bars")
     func zeroBoundClearOfZeros() throws {
         let groups = ["locking=0", "locking=1"].map { label in

@@ -80,22 +80,8 @@ struct BarChart {
                 }
                 out += self.bar(bar, at: x, width: barWidth, slot: slot, py: py, base: base)
             }
-            // A zero or a missing figure is labelled just above the base.
-            let slotLabelled = stores.contains { store in
-                group.bars.first { $0.store == store }.map { !$0.value.isFinite || $0.value == 0 } ?? true
-            }
-            for mark in group.marks where mark.value.isFinite {
-                var y = py(mark.value)
-                out += "<line x1=\"\(Self.number(start - 6))\" y1=\"\(Self.number(y))\" x2=\"\(Self.number(start + barWidth * Double(stores.count) + 6))\" y2=\"\(Self.number(y))\" stroke=\"#444\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n"
-                // A mark on the base writes its label above those of the slots.
-                if slotLabelled && base - y < 16 { y = base - 14 }
-                let x = start - 6, right = x + ChartCanvas.width(mark.label, size: 11)
-                let repeats = lastMarkLabel.map { $0.text == mark.label && abs($0.y - y) < 1 } ?? false
-                let clear = lastMarkLabel.map { $0.right + 8 < x || abs($0.y - y) > 14 } ?? true
-                guard !repeats, clear, right <= Self.width - 4 else { continue }
-                lastMarkLabel = (mark.label, right, y)
-                out += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y - 4))\" font-size=\"11\" fill=\"#444\">\(LineChart.escaped(mark.label))</text>\n"
-            }
+            out += marks(of: group, from: start, width: barWidth * Double(stores.count), base: base, py: py,
+                         lastLabel: &lastMarkLabel)
             let labelX = Self.number(Self.left + (Double(groupIndex) + 0.5) * groupWidth)
             for (line, text) in labels[groupIndex].enumerated() {
                 let y = top + Self.plotHeight + 18 + Double(line) * Self.labelLine
@@ -116,6 +102,32 @@ struct BarChart {
             out += "<text x=\"\(Self.number(Self.left))\" y=\"\(Self.number(y))\" font-size=\"11\" fill=\"#333\">\(LineChart.escaped(text))</text>\n"
         }
         return out + "</svg>\n"
+    }
+
+    /// A group's marks: a dashed line across its bars for each, labelled
+    /// where the label first appears or changes, and only where it clears
+    /// the one before; a mark on the base writes its label above the slots'.
+    private func marks(
+        of group: Group, from start: Double, width: Double, base: Double, py: (Double) -> Double,
+        lastLabel: inout (text: String, right: Double, y: Double)?
+    ) -> String {
+        // A zero or a missing figure is labelled just above the base.
+        let slotLabelled = stores.contains { store in
+            group.bars.first { $0.store == store }.map { !$0.value.isFinite || $0.value == 0 } ?? true
+        }
+        var out = ""
+        for mark in group.marks where mark.value.isFinite {
+            var y = py(mark.value)
+            out += "<line x1=\"\(Self.number(start - 6))\" y1=\"\(Self.number(y))\" x2=\"\(Self.number(start + width + 6))\" y2=\"\(Self.number(y))\" stroke=\"#444\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n"
+            if slotLabelled && base - y < 16 { y = base - 14 }
+            let x = start - 6, right = x + ChartCanvas.width(mark.label, size: 11)
+            let repeats = lastLabel.map { $0.text == mark.label && abs($0.y - y) < 1 } ?? false
+            let clear = lastLabel.map { $0.right + 8 < x || abs($0.y - y) > 14 } ?? true
+            guard !repeats, clear, right <= Self.width - 4 else { continue }
+            lastLabel = (mark.label, right, y)
+            out += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y - 4))\" font-size=\"11\" fill=\"#444\">\(LineChart.escaped(mark.label))</text>\n"
+        }
+        return out
     }
 
     /// Each group's label, wrapped to its width, and the lines of a legend

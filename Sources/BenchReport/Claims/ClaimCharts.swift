@@ -18,16 +18,17 @@ enum ClaimCharts {
             for metric in metrics {
                 let findings = verdict.findings.filter { $0.metric.id == metric }
                 guard let descriptor = findings.first?.metric else { continue }
-                let groups = findings.map { finding in
+                let cases = Self.cases(of: findings)
+                let groups = cases.map { result, marks in
                     BarChart.Group(
-                        label: Self.label(finding.result, among: findings.map(\.result)),
+                        label: Self.label(result, among: cases.map(\.result)),
                         bars: run.stores.compactMap { store in
-                            guard let series = finding.result.store(store)?.metric(metric) else { return nil }
+                            guard let series = result.store(store)?.metric(metric) else { return nil }
                             let (low, high) = Evidence.interval(series)
                             return BarChart.Bar(store: store, value: series.median, low: low, high: high,
                                                 isFavoured: verdict.favoured.contains(store))
                         },
-                        marks: finding.marks)
+                        marks: marks)
                 }
                 let name = metrics.count == 1 ? "claim-\(index + 1).svg" : "claim-\(index + 1)-\(metric.rawValue).svg"
                 charts.append(Chart(fileName: name, claimNumber: index + 1, chart: BarChart(
@@ -40,6 +41,23 @@ enum ClaimCharts {
             }
         }
         return charts
+    }
+
+    /// Each case the findings read, once, in order, with the marks of every
+    /// test judged on it: a case tested against a budget and against its
+    /// "before" is one group with both lines, not two of one label.
+    private static func cases(
+        of findings: [ClaimVerdict.Finding]
+    ) -> [(result: CaseResult, marks: [(value: Double, label: String)])] {
+        var cases: [(result: CaseResult, marks: [(value: Double, label: String)])] = []
+        for finding in findings {
+            if let index = cases.firstIndex(where: { $0.result.key == finding.result.key }) {
+                cases[index].marks += finding.marks
+            } else {
+                cases.append((finding.result, finding.marks))
+            }
+        }
+        return cases
     }
 
     /// What tells `result` from the chart's other cases: its scenario when
