@@ -24,20 +24,18 @@ import PackageDescription
 // The stores know nothing of how they are measured, and the measuring knows
 // nothing of any particular store. What another module uses is public, not
 // package: with the measuring modules on package access the cross-module
-// optimization below specialized no store into the driver (uniquing-locked
-// held lookup 660 -> 1,151 instructions, 158 gated metrics regressed in the
-// quick profile). On the measured paths (the stores and what they are built
-// on, the driver and its probes), what only its own module names but generic
-// code specialized in another module reaches is @usableFromInline, not
-// internal (with RowChecksum internal, a frame of rows cost 9 times the
-// instructions; @usableFromInline gave the same counts as public); what only a
-// module or its tests use is internal.
+// optimization below specialized no store into the driver. On the measured
+// paths (the stores and what they are built on, the driver and its probes),
+// what only its own module names but generic code specialized in another
+// module reaches is @usableFromInline, not internal, which code specialized
+// elsewhere cannot inline; what only a module or its tests use is internal
+// (docs/CONSTANTS.md, Package.swift access levels and cross-module
+// optimization).
 
 /// Release builds specialize generic code across modules: the driver is
 /// generic over `ModelStore`, and without this it would call every store
-/// through witness tables and copy handles through value witnesses, which
-/// measured 33 ns per operation instead of an inlined specialization. Every
-/// store gets the same treatment.
+/// through witness tables and copy handles through value witnesses instead
+/// of an inlined specialization. Every store gets the same treatment.
 let specializedAcrossModules: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]

@@ -13,8 +13,8 @@ import Foundation
 /// `<package>/.build/<triple>/<configuration>/bench`); a binary anywhere else
 /// (copied, or built with a scratch path outside its package) is not checked.
 /// Not the path of this file at compile time: that string in the binary made
-/// two checkouts of one commit build different code, and their instruction
-/// counts differed by up to 4.5%.
+/// two checkouts of one commit build different code, whose instruction
+/// counts differed (docs/CONSTANTS.md, BuildFreshness).
 /// A source changed after the binary still counts as built when its module
 /// was compiled after the change and that compile left every object file as
 /// it was (a comment, an access level the optimizer already knew): the

@@ -8,7 +8,7 @@ import Foundation
 /// `bench --instructions`: the run's single-threaded scenarios once more,
 /// under Valgrind's callgrind, counting each timed loop's instructions.
 ///
-/// Callgrind runs the program on a synthetic CPU, 20 to 100 times slower, so
+/// Callgrind runs the program on a synthetic CPU, many times slower, so
 /// the pass runs each case once after a warm-up round (instruction counts
 /// need no repetitions to be precise) in a child process,
 /// `valgrind --tool=callgrind bench count-instructions ...`, which writes
@@ -46,14 +46,13 @@ public enum InstructionPass {
     /// machine runs, only on what ran before it in its process. So no
     /// case's count takes in what earlier cases left in the heap, and the
     /// pass takes about as long as its longest case or its cases' total
-    /// over the CPUs, whichever is more (the quick profile's, 14 cases on
-    /// 2 CPUs: 100 s).
+    /// over the CPUs, whichever is more (docs/CONSTANTS.md, InstructionPass).
     ///
     /// Every child sees the same arguments, environment and file names on
     /// every host and from every checkout: they are copied into its heap at
     /// start, so their lengths move where the Swift runtime's metadata lands,
-    /// and lookups in its metadata cache (hashed by address) took up to 5.4%
-    /// more instructions per operation when they differed. So each runs in
+    /// and lookups in its metadata cache (hashed by address) took more
+    /// instructions per operation when they differed. So each runs in
     /// a scratch directory whose path always has the same length, with
     /// relative paths and a fixed environment (the caller's `MALLOC_CONF`
     /// and the rest are not passed on).
@@ -277,9 +276,9 @@ public enum InstructionPass {
     /// Not under `TMPDIR` and not named by process id: the child asks for
     /// its working directory as it reads each dump (Foundation makes relative
     /// paths absolute), so the directory's length reached its heap between
-    /// counted regions. Named by process id (ids wrap at 32768 here), counts
-    /// of one build moved by up to 3.7% in 2 of 10 runs, and a longer
-    /// `TMPDIR` moved them too.
+    /// counted regions: named by process id, or under a longer `TMPDIR`,
+    /// counts of one build moved between runs (docs/CONSTANTS.md,
+    /// InstructionPass).
     private static func makeScratchDirectory() throws(BenchFailure) -> URL {
         var template = Array("/tmp/bench-instructions-XXXXXX".utf8CString)
         guard let path = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {

@@ -8,8 +8,9 @@ import RegressionGate
 /// them were measured on one clean commit of this history, and either the
 /// tree's code (`Sources/`, `Package.swift`) is that commit's, or a quick
 /// run of the tree's code counts what the baseline counted: every exact
-/// count exactly, every instruction count within the 5% a rebuild of
-/// unchanged code may move it, or the spread of the baseline's own runs
+/// count exactly, every instruction count within what a rebuild of
+/// unchanged code may move it (`MetricKind.rebuildTolerance`), or the
+/// spread of the baseline's own runs
 /// where that is wider (`GateRules.reproduction`).
 /// Otherwise they must be recorded again.
 public struct ResultsCheck: Sendable {

@@ -10,8 +10,9 @@ extension RunResult {
     /// (where they counted any) with the same tools, on hosts of one kind.
     /// A case is compared within its run, and a sweep within its scenario's.
     /// Each piece keeps its own clock cost (`pieces`), which does not tell
-    /// hosts apart: one publish's processes on one host read the clock in 29
-    /// to 53 ns (docs/CI.md). The joined run keeps the first
+    /// hosts apart: one publish's processes on one host read the clock at
+    /// costs far apart (docs/CONSTANTS.md, RunResult.joining). The joined
+    /// run keeps the first
     /// run's provenance (its date the last run's), harness and primitives'
     /// costs, and lists every run in `pieces`; its duration is their sum.
     ///

@@ -6,9 +6,9 @@ import BenchStatistics
 /// - Exact counts are deterministic for a build, seed and parameters: any
 ///   change beyond rounding is real, so they are gated tightly. A count whose
 ///   rounds differ within the baseline is not: it depends on how threads were
-///   scheduled (snapshot-listened's scrolled frame takes one 1 MiB
-///   allocation more in some rounds than in others, as its manager's thread
-///   runs), so it moves when the run's median lies outside the baseline's
+///   scheduled (snapshot-listened's scrolled frame takes a large allocation
+///   more in some rounds than in others, as its manager's thread runs:
+///   docs/CONSTANTS.md, GateRules.countRange), so it moves when the run's median lies outside the baseline's
 ///   rounds (`.countRange`). The baseline decides which: the run under test
 ///   never loosens its own gate. A gated count that falls to zero fails.
 /// - Instruction counts (callgrind) depend on the code executed, not on the
@@ -76,9 +76,10 @@ public struct GateRules: Hashable, Sendable {
     /// it got worse.
     var anyMoveFails: Bool
 
-    /// The CI gate: counts exactly, instructions within 2% (5% where
-    /// several threads ran the region), timings
-    /// statistically past a timing tolerance; improvements pass.
+    /// The CI gate: counts exactly, instructions within
+    /// `MetricKind.rebuildTolerance` (`schedulingTolerance` where several
+    /// threads ran the region), timings statistically past a timing
+    /// tolerance; improvements pass.
     public static let standard = GateRules(
         timingTolerance: standardTimingTolerance, alpha: 0.05, countTolerance: 1e-6,
         instructionTolerance: .relative(MetricKind.rebuildTolerance), gatesTimings: true, anyMoveFails: false)

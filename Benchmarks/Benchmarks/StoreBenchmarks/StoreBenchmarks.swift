@@ -14,12 +14,10 @@ import StoreInterface
 // reader does not find files for names with spaces.
 
 let benchmarks: @Sendable () -> Void = {
-    // Exact counters are gated tightly; time only against a gross regression. On a
-    // shared 2-vCPU machine, one process's p90 of an unchanged build moved +180% and
-    // +224% (weak-table lookups) in one CI run and passed on the next, so 150% flaked;
-    // snapshot-listened's operations wait for its manager's thread, and their p90
-    // moved +548% to +687% between two runs of one build (7 -> 58 ms, 15 -> 102 ms
-    // per thousand), so 400% flaked too.
+    // Exact counters are gated tightly; time only against a gross regression: on a
+    // shared 2-vCPU machine an unchanged build's p90 moves by multiples between runs,
+    // most for snapshot-listened, whose operations wait for its manager's thread
+    // (docs/CONSTANTS.md, Micro-benchmark thresholds).
     let gate: [BenchmarkMetric: BenchmarkThresholds] = [
         .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 1.0], absolute: [.p90: 2]),
         .retains: BenchmarkThresholds(relative: [.p90: 1.0]),
@@ -44,8 +42,8 @@ let benchmarks: @Sendable () -> Void = {
 struct StoreOperations: StoreVisitor {
     /// The suite's configuration, but for a store whose own thread delivers
     /// observers: how many changes one delivery carries depends on scheduling,
-    /// so its counters are gated within 2x (notify-one-observer's releases
-    /// moved 49K -> 53K, local-edit's 41K -> 32K, between runs of one build).
+    /// so its counters are gated within 2x (docs/CONSTANTS.md, Micro-benchmark
+    /// thresholds).
     static func configuration(for design: StoreDesign) -> Benchmark.Configuration {
         var configuration = Benchmark.defaultConfiguration
         guard design.threading == .anyThreadObservedOnMain else { return configuration }

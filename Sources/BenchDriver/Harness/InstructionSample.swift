@@ -1,26 +1,23 @@
 /// How many of a timed loop's operations an instruction pass counts.
 ///
-/// Callgrind runs counted code 20 to 50 times slower than the machine, and
-/// uncounted code about 5 times; a count needs no repetitions to be exact,
+/// Callgrind runs counted code many times slower than the machine, and
+/// uncounted code a few times; a count needs no repetitions to be exact,
 /// only enough operations to take in what recurs among them (a weak table's
 /// sweep, a dictionary's growth). So an instruction pass counts, of a loop
 /// of more than `whole` operations, its last tenth, at least `whole`, after
 /// running the rest uncounted: the count is of the loop's steady state, and
-/// what follows the loop finds the store as a timed round leaves it. (Its
-/// first tenth read up to 7% high where a table was still growing: churn
-/// with manual purging.) At the default profile's sizes, counting every
-/// operation took 20 to 25 of a run's 36 minutes.
+/// what follows the loop finds the store as a timed round leaves it (its
+/// first tenth reads high where a table is still growing). Counting every
+/// operation would take most of a run (docs/CONSTANTS.md, InstructionSample).
 ///
 /// A loop whose operations are alike (`Operations.alike`: the same work on
 /// a store in the same state, as a rename of one tag or an update of one
 /// user, each settled before the next) is counted on its last quarter, at
 /// least `fewAlike`: a short loop of large operations (renames, updates of
 /// a user embedded in a thousand parents, each milliseconds) is what the
-/// pass spends its time on, and each one counts what the others would
-/// (tag-rename's counts moved by under 1%). A
+/// pass spends its time on, and each one counts what the others would. A
 /// loop whose operations grow or differ keeps the rule above: cascade-delete's
-/// last 8 of 20 deletes counted 31 to 47% fewer instructions a delete than
-/// all 20 (why the later deletes cost less was not looked into).
+/// later deletes count fewer instructions than its earlier ones.
 @usableFromInline enum InstructionSample {
     /// Whether a loop's operations each do the same work.
     @usableFromInline enum Operations: Sendable {

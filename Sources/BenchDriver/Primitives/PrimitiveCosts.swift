@@ -14,7 +14,7 @@ import Instrumentation
 public enum PrimitiveCosts {
     /// How many repetitions of `operation` fit in about 50 ms, at most
     /// `maximum`: a release build runs the maximum; a debug or sanitizer
-    /// build, where each repetition costs 100 times more, stays as quick to
+    /// build, where each repetition costs far more, stays as quick to
     /// calibrate (and to interrupt).
     static func iterations(upTo maximum: Int, of operation: () -> Void) -> Int {
         let probe = 1_000

@@ -204,9 +204,7 @@ import StoreInterface
     /// shares with other rows (Rocket Data's manager prunes dead listeners
     /// when an update finds them, or every 300 seconds:
     /// `garbageCollectionInterval` in `ConsistencyManager.swift`), so each
-    /// pass costs more than the last; ten passes (10,000 frames at
-    /// N=100,000) spent about 19 seconds a round scrolling on
-    /// snapshot-listened, one pass 0.3.
+    /// pass costs more than the last (docs/CONSTANTS.md, FeedRead.onePass).
     /// - Complexity: O(1).
     static func onePass(_ parameters: ParameterSet) -> Int {
         let rows = parameters[Parameter.K]

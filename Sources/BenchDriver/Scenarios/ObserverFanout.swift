@@ -49,9 +49,10 @@ import Synchronization
                           tiny: 100, quick: 2_000, standard: 2_000, full: 2_000)
     }
     @usableFromInline static let parameters = [Parameter.observers, Parameter.ids, Parameter.updates, Parameter.churn]
-    /// Under callgrind a round of snapshot-listened's updates at 10,000
-    /// observers of one user (natively about 12 s for the full profile's
-    /// 10: L² scans) would take the pass 20 to 50 times that.
+    /// Under callgrind a round of snapshot-listened's updates at the full
+    /// profile's largest size (each update scans every listener) would take
+    /// the pass far longer than the rest of the run (docs/CONSTANTS.md,
+    /// ObserverFanout.instructionsCountedUpTo).
     @usableFromInline
     static let instructionsCountedUpTo: (parameter: ParameterSpec, value: Int)? = (Parameter.observers, 1_000)
     @usableFromInline static let notes = [

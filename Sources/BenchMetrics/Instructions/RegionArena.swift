@@ -6,7 +6,7 @@
 /// when it runs out, and how full the arena's slabs are. All three follow
 /// from whatever the process ran before, so the same region counted after
 /// another history (a run of the whole profile, a run of one scenario)
-/// moved by up to 9%. Started on a fresh arena with an empty cache, and
+/// counted otherwise. Started on a fresh arena with an empty cache, and
 /// with the cache's adaptive refill sizes fixed
 /// (`InstructionCounter.allocatorOptions`), a region's allocations cost the
 /// same whatever ran before (docs/METHODS.md, "What ran before").

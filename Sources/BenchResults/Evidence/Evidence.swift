@@ -21,9 +21,9 @@ import BenchStatistics
 /// - A bound is met when the interval lies inside it, missed when it lies
 ///   outside, and otherwise not shown by the run.
 /// - An absolute time bound (a frame budget) is met only with `deviceMargin`
-///   to spare and missed only beyond it: the same build runs 1.6 to 2.1
-///   times slower or faster per operation on another 2-core host, so a
-///   figure nearer its budget than that depends on the device.
+///   to spare and missed only beyond it: the same build runs slower or
+///   faster per operation on another 2-core host, so a figure nearer its
+///   budget than that depends on the device.
 public enum Evidence {
     /// What a run shows about a figure against a bound.
     public enum Outcome: String, Hashable, Sendable {
@@ -36,8 +36,8 @@ public enum Evidence {
     }
 
     /// How far inside (or past) an absolute time bound a figure must lie to
-    /// meet (or miss) it on any host: twice, above the 1.6 to 2.1 times
-    /// measured between 2-core hosts running one build.
+    /// meet (or miss) it on any host: above the spread measured between
+    /// 2-core hosts running one build (docs/CONSTANTS.md, Evidence.deviceMargin).
     public static let deviceMargin = 2.0
 
     /// How many times costlier `candidate` is than `baseline` (above 1:

@@ -96,15 +96,15 @@ public enum MetricKind: String, Hashable, Sendable, Codable {
     /// own work runs on a thread of its own, the runtime's conformance cache
     /// is left out and every region starts on an arena of its own
     /// (docs/METHODS.md, "Instructions per operation", has what moved how
-    /// far). Twice the furthest any moved, and under the
-    /// 5% a regression must be caught at, over a region of any length.
+    /// far). Twice the furthest any moved, and under the smallest regression
+    /// the gate must catch (`schedulingTolerance`), over a region of any length.
     public static let rebuildTolerance = 0.02
     /// How far an instruction count of a region more than one thread ran
     /// (`MetricDescriptor.acrossThreads`) may move between runs of one
     /// build, relative to it: how often the threads wake each other depends
     /// on when the scheduler runs them (docs/METHODS.md, "The gate's
-    /// tolerances", has the spread measured). The 5% a regression must be
-    /// caught at.
+    /// tolerances", has the spread measured). The smallest regression the
+    /// gate must catch.
     public static let schedulingTolerance = 0.05
     /// A quantity that depends on thread timing or the machine (contention,
     /// context switches, resident memory, stale and torn reads under

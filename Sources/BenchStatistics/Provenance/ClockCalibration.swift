@@ -16,20 +16,17 @@ public struct ClockCalibration: Hashable, Sendable, Codable {
 
     /// Whether a host that reads the clock at `other`'s cost runs at about
     /// this host's speed: within a factor of `alikeFactor`. Hosts of one
-    /// name (CPU model, cores, memory, toolchain) differ in speed: every run
-    /// on the host the baseline was recorded on read the clock in 20 ns; a
-    /// host of the same name read it in 60 ns and ran the baseline's
-    /// operations 2.5 to 4.9 times slower, and another in 30 ns, where three
-    /// of the quick profile's timings ran 2.5 to 2.8 times slower, past the
-    /// gate's tolerance.
+    /// name (CPU model, cores, memory, toolchain) differ in speed, and what
+    /// a clock read costs tells them apart (docs/CONSTANTS.md,
+    /// ClockCalibration.alikeFactor).
     public func readsAlike(_ other: ClockCalibration) -> Bool {
         let low = min(overheadNanoseconds, other.overheadNanoseconds)
         let high = max(overheadNanoseconds, other.overheadNanoseconds)
         return high <= Self.alikeFactor * low
     }
 
-    /// How far apart two alike hosts' clock costs may be: less than the
-    /// 1.5 apart of the baseline's host and the 30 ns host.
+    /// How far apart two alike hosts' clock costs may be: closer than any
+    /// two hosts of one name seen to run at different speeds.
     public static let alikeFactor = 1.25
 
     /// How many operations to time per sample, for an operation that takes

@@ -32,7 +32,7 @@ public typealias UniquingMainStore = MainConfinedStore<PlainObjects>
 // `@unchecked Sendable` only so a store can hand them out: they belong to the main thread. One
 // thread ever touches them, and no access is held across a call that could
 // reenter, so their properties skip the runtime's exclusivity check, which
-// cost nine tenths of a row read (89 ns a row with it, 8.5 ns without).
+// cost most of a row read (docs/CONSTANTS.md, PlainObjects exclusivity).
 
 public final class PlainUser: MainUser, UserFields, @unchecked Sendable {
     public typealias Context = Void
