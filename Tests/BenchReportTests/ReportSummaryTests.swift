@@ -241,19 +241,35 @@ struct ReportSummaryTests {
         return (claims([ClaimTest(scenario: "demo", metric: "op.p50", rule: .atMost(150, meaning: "fast"))]), first, second)
     }
 
+    /// `run` with a copy of its case at N=2, every op.p50 round `p50` where given.
+    static func addingLargerCase(to run: RunResult, p50: Double? = nil) -> RunResult {
+        var run = run, larger = run.cases[0]
+        larger.parameters = ["N": 2]
+        larger.label = "N=2"
+        if let p50 {
+            larger.stores = larger.stores.map { store in
+                var store = store
+                store.metrics = store.metrics.map { series in
+                    series.metric.id == "op.p50" ? MetricSeries(metric: series.metric, rounds: series.rounds.map { _ in p50 })
+                        : series
+                }
+                return store
+            }
+        }
+        run.cases.append(larger)
+        return run
+    }
+
     @Test("a claim reading otherwise in the other profile's run says which cases each read and where they disagree")
     func otherProfileExplained() {
         let (context, mine, theirsAtN1) = Self.twoProfiles(["a": 300, "b": 100, "c": 120], ["a": 300, "b": 400, "c": 400])
-        var theirs = theirsAtN1
-        var larger = theirs.cases[0]
-        larger.parameters = ["N": 2]
-        larger.label = "N=2"
-        theirs.cases.append(larger)
+        let theirs = Self.addingLargerCase(to: theirsAtN1)
         let report = MarkdownReport.render(mine, context: context, otherProfile: theirs)
         #expect(report.contains("### Against the full run"), "\(report)")
         #expect(report.contains("- **Claim 1**: *holds* here, *does not hold* in the full run. "
                                 + "Only the full run reads demo N=2 (missed by b, c)."), "\(report)")
-        #expect(report.contains("Both runs read demo N=1 (op p50): met by b, c here (shown by b, c), missed by b, c there (b 400 ns"),
+        #expect(report.contains("Both runs read demo N=1 (op p50; ≤ 150 ns (fast)): met by b, c here (shown by b, c), "
+                                + "missed by b, c there (b 400 ns"),
                 "\(report)")
         #expect(report.contains("neither standing is more than its own run's evidence"), "\(report)")
 
@@ -269,8 +285,39 @@ struct ReportSummaryTests {
         let (context, mine, theirs) = Self.twoProfiles(["a": 300, "b": 100, "c": 200], ["a": 300, "b": 200, "c": 100])
         let report = MarkdownReport.render(mine, context: context, otherProfile: theirs)
         #expect(report.contains("- **Claim 1**: *holds only for* here, *holds only for* in the full run. Both runs read "
-                                + "demo N=1 (op p50): met by b, missed by c here ("), "\(report)")
+                                + "demo N=1 (op p50; ≤ 150 ns (fast)): met by b, missed by c here ("), "\(report)")
         #expect(report.contains("met by c, missed by b there ("), "\(report)")
+    }
+
+    /// A claim may test one case's metric against two bounds (a budget and a
+    /// "before"); each run's finding is set against its own test's there.
+    @Test("a case tested twice is paired test by test with the other profile's run, each flip said once")
+    func otherProfileTwoTestsOneCase() {
+        var (_, mine, theirs) = Self.twoProfiles(["a": 300, "b": 100, "c": 120], ["a": 300, "b": 200, "c": 200])
+        let context = Self.claims([
+            ClaimTest(scenario: "demo", metric: "op.p50", rule: .atMost(150, meaning: "fast")),
+            ClaimTest(scenario: "demo", metric: "op.p50", rule: .atMost(250, meaning: "fast enough")),
+        ])
+        mine.profile = "default"
+        theirs.profile = "full"
+        let report = MarkdownReport.render(mine, context: context, otherProfile: theirs)
+        let flips = report.components(separatedBy: "Both runs read demo N=1").count - 1
+        #expect(flips == 1, "only the 150 ns test flips, \(report)")
+        #expect(report.contains("Both runs read demo N=1 (op p50; ≤ 150 ns (fast)): met by b, c here"), "\(report)")
+        #expect(!report.contains("(op p50; ≤ 250 ns (fast enough)): met by b, c here"), "\(report)")
+        let mirrored = MarkdownReport.render(theirs, context: context, otherProfile: mine)
+        #expect(mirrored.contains("Both runs read demo N=1 (op p50; ≤ 150 ns (fast)): missed by b, c here"), "\(mirrored)")
+        #expect(mirrored.components(separatedBy: "Both runs read demo N=1").count - 1 == 1, "\(mirrored)")
+    }
+
+    @Test("favoured figures of zero in both runs read as the same, not as figures missing from one")
+    func otherProfileZerosAlike() {
+        let (context, mine, zeros) = Self.twoProfiles(["a": 300, "b": 0, "c": 0], ["a": 300, "b": 0, "c": 0])
+        let theirs = Self.addingLargerCase(to: zeros, p50: 400)
+        let report = MarkdownReport.render(mine, context: context, otherProfile: theirs)
+        #expect(report.contains("Where both read a case with one outcome, the favoured stores' figures are the same in "
+                                + "both runs."), "\(report)")
+        #expect(!report.contains("have no figure in both runs"), "\(report)")
     }
 
     @Test("a cell whose store keeps its children as built is marked where the column's work shows a child's change")

@@ -36,7 +36,9 @@ enum ProfileComparison {
     /// The line `bench compare-verdicts` compares.
     private static func line(_ claim: VerdictsFile.Claim) -> String { "\(claim.standing): \(claim.verdict)" }
 
-    /// One claim judged on both runs, its findings paired by case and metric.
+    /// One claim judged on both runs, its findings paired by case, metric and
+    /// criterion: a claim may test one case's metric twice, against a budget
+    /// and against a "before", and each finding meets only its own.
     private struct Comparison {
         let mine: ClaimVerdict
         let theirs: ClaimVerdict
@@ -45,7 +47,7 @@ enum ProfileComparison {
         private var all: [ClaimVerdict.Finding] { mine.findings + theirs.findings }
 
         private static func key(_ finding: ClaimVerdict.Finding) -> String {
-            "\(finding.result.key) \(finding.metric.id.rawValue)"
+            "\(finding.result.key) \(finding.metric.id.rawValue) \(finding.criterion)"
         }
 
         /// Why the two verdicts differ, in sentences.
@@ -60,10 +62,10 @@ enum ProfileComparison {
             if !onlyTheirs.isEmpty { sentences.append("Only the \(there) run reads " + cases(onlyTheirs) + ".") }
             if !onlyMine.isEmpty { sentences.append("Only this run reads " + cases(onlyMine) + ".") }
             for (finding, other) in flipping {
-                sentences.append("Both runs read \(name(finding)) (\(finding.metric.label)): \(outcome(finding)) here "
-                    + "(\(finding.detail)), \(outcome(other)) there (\(other.detail)).")
+                sentences.append("Both runs read \(name(finding)) (\(finding.metric.label); \(finding.criterion)): "
+                    + "\(outcome(finding)) here (\(finding.detail)), \(outcome(other)) there (\(other.detail)).")
             }
-            for (finding, other) in shared where !flipping.contains(where: { $0.0.result.key == finding.result.key }) {
+            for (finding, other) in shared where !flipping.contains(where: { Self.key($0.0) == Self.key(finding) }) {
                 let onlyHere = judged(finding).subtracting(judged(other)), onlyThere = judged(other).subtracting(judged(finding))
                 if !onlyHere.isEmpty { sentences.append("\(list(onlyHere)) ran \(name(finding)) here only.") }
                 if !onlyThere.isEmpty { sentences.append("\(list(onlyThere)) ran \(name(finding)) in the \(there) run only.") }
@@ -84,7 +86,8 @@ enum ProfileComparison {
             } else if !onlyTheirs.isEmpty || !onlyMine.isEmpty {
                 sentences.append("No store's outcome flips in a case both read: the verdicts part where the cases do.")
             }
-            return sentences.joined(separator: " ")
+            var said = Set<String>()
+            return sentences.filter { said.insert($0).inserted }.joined(separator: " ")
         }
 
         /// Whether a store judged in both runs, or the case as a whole,
@@ -153,19 +156,24 @@ enum ProfileComparison {
 
         /// "the favoured stores' figures lie within 3.2% of each other": the
         /// largest relative difference of a favoured store's median between
-        /// the runs.
+        /// the runs. Two equal figures differ by nothing, zeros included; a
+        /// zero against a figure has no ratio and is left out.
         private func spread(_ pairs: [(ClaimVerdict.Finding, ClaimVerdict.Finding)]) -> String {
             var largest: Double?
             for (finding, other) in pairs {
                 for store in mine.favoured {
                     guard let a = finding.figures.first(where: { $0.store == store })?.median,
-                          let b = other.figures.first(where: { $0.store == store })?.median,
-                          min(abs(a), abs(b)) > 0
+                          let b = other.figures.first(where: { $0.store == store })?.median
                     else { continue }
-                    largest = max(largest ?? 0, abs(a - b) / min(abs(a), abs(b)))
+                    if a == b {
+                        largest = max(largest ?? 0, 0)
+                    } else if min(abs(a), abs(b)) > 0 {
+                        largest = max(largest ?? 0, abs(a - b) / min(abs(a), abs(b)))
+                    }
                 }
             }
             guard let largest else { return "the favoured stores have no figure in both runs" }
+            guard largest > 0 else { return "the favoured stores' figures are the same in both runs" }
             let apart = largest < 1 ? String(format: "%.1f%%", largest * 100) : "a factor of " + NumberFormat.ratio(1 + largest)
             return "the favoured stores' figures lie within \(apart) of each other"
         }
