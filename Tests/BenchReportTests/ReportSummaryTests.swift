@@ -2,6 +2,7 @@
 @testable import BenchStatistics
 @testable import BenchReport
 @testable import BenchResults
+import Foundation
 import StoreTaxonomy
 import Testing
 
@@ -308,6 +309,31 @@ struct ReportSummaryTests {
         let mirrored = MarkdownReport.render(theirs, context: context, otherProfile: mine)
         #expect(mirrored.contains("Both runs read demo N=1 (op p50; ≤ 150 ns (fast)): missed by b, c here"), "\(mirrored)")
         #expect(mirrored.components(separatedBy: "Both runs read demo N=1").count - 1 == 1, "\(mirrored)")
+    }
+
+    @Test("verdicts.json spells standings and outcomes as case names, reads back equal, and names an older schema")
+    func verdictsFileStandings() throws {
+        let (context, mine, _) = Self.twoProfiles(["a": 300, "b": 100, "c": 200], ["a": 300, "b": 100, "c": 200])
+        let file = VerdictsFile(mine, context: context)
+        #expect(file.claims.map(\.standing) == [.holdsOnlyFor])
+        #expect(file.claims.first?.deciding?.outcome == .missed)
+        let text = String(decoding: file.json(), as: UTF8.self)
+        #expect(text.contains("\"standing\" : \"holdsOnlyFor\""), "\(text)")
+        #expect(text.contains("\"outcome\" : \"missed\""), "\(text)")
+        #expect(file.lines.first?.hasPrefix("claim 1: holds only for: ") == true, "\(file.lines)")
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let current = directory.appendingPathComponent("verdicts.json")
+        try file.json().write(to: current)
+        #expect(try VerdictsFile.read(from: current) == file)
+        let older = directory.appendingPathComponent("older.json")
+        try Data(text.replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 1")
+            .replacingOccurrences(of: "\"holdsOnlyFor\"", with: "\"holds only for\"").utf8).write(to: older)
+        #expect(throws: OutputError.unsupportedSchema(older.path, found: 1, supported: 2)) {
+            try VerdictsFile.read(from: older)
+        }
     }
 
     @Test("favoured figures of zero in both runs read as the same, not as figures missing from one")

@@ -37,7 +37,7 @@ extension ClaimVerdict {
                     let figure = series.first { $0.store == entry.store }!.series
                     let (low, high) = Evidence.interval(figure)
                     return "\(entry.store) \(quantity(figure.median)) "
-                        + "[\(NumberFormat.value(low))–\(NumberFormat.value(high))] \(entry.outcome.rawValue)"
+                        + "[\(NumberFormat.value(low))–\(NumberFormat.value(high))] \(entry.outcome.phrase)"
                 }.joined(separator: ", ")
             let bound = metric.lowerIsBetter ? "≤" : "≥"
             return Finding(
@@ -86,7 +86,7 @@ extension ClaimVerdict {
                 intervals.append(VerdictsFile.Interval(subject: "\(entry.store) over \(best.store)", cost))
                 if outcome != .met {
                     parts.append("\(entry.store) \(quantity(entry.series.median)) against \(best.store) "
-                        + "\(quantity(best.series.median)): \(ClaimVerdict.interval(cost)) \(outcome.rawValue)")
+                        + "\(quantity(best.series.median)): \(ClaimVerdict.interval(cost)) \(outcome.phrase)")
                 }
             }
             guard !outcomes.isEmpty else { return nil }

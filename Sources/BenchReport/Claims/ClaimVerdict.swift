@@ -142,29 +142,10 @@ struct ClaimVerdict {
         return text
     }
 
-    /// What the run shows of the claim as a whole.
-    enum Standing: String, Codable {
-        case holds
-        case holdsOnlyFor = "holds only for"
-        case holdsWhereShown = "holds where shown"
-        case holdsOnlyWhen = "holds only when"
-        case holdsExceptWhen = "holds except when"
-        case doesNotHold = "does not hold"
-        /// A hedged claim ("probably") the run does not bear out: not a
-        /// firm prediction failed.
-        case notBorneOut = "not borne out here"
-        case notShown = "not shown by this run"
-        case dependsOnDevice = "depends on the device"
-        case notMeasured = "not measured"
-        case notTested = "not tested"
-        case notTestable = "not testable by a benchmark"
-        case reference = "a published figure, not judged"
-    }
-
     /// The verdict's standing and, for the reader, the verdict in full:
     /// "holds", "holds only when …", "does not hold here", "not shown by
     /// this run", or why there is none.
-    var verdict: (standing: Standing, text: String) {
+    var verdict: (standing: ClaimStanding, text: String) {
         if let reason = claim.untestable { return (.notTestable, "not testable by a benchmark: \(reason)") }
         guard !favoured.isEmpty else { return (.notTested, "not tested: no \(claim.favours.label) store ran") }
         guard !findings.isEmpty else {
@@ -180,7 +161,7 @@ struct ClaimVerdict {
             byStore.text += notRunNote + qualifications + hedgeNote
             return byStore
         }
-        var standing: Standing
+        var standing: ClaimStanding
         var text: String
         if missed.isEmpty && open.isEmpty && device.isEmpty {
             (standing, text) = (.holds, "**holds**")
@@ -235,7 +216,7 @@ struct ClaimVerdict {
     /// of them meet every limit while others do not, the verdict is each
     /// store's: "holds only for b; c beyond the limit in …". Nil otherwise,
     /// for the verdict over the cases.
-    private func storeVerdict(_ judged: [Finding]) -> (standing: Standing, text: String)? {
+    private func storeVerdict(_ judged: [Finding]) -> (standing: ClaimStanding, text: String)? {
         guard favoured.count > 1, judged.allSatisfy(\.test.rule.isLimit) else { return nil }
         func findings(of store: String, _ outcome: Evidence.Outcome) -> [Finding] {
             judged.filter { $0.storeOutcomes[store] == outcome }

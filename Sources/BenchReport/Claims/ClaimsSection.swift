@@ -34,7 +34,7 @@ enum ClaimsSection {
                 }
                 details.append(["\(index + 1)", finding.result.scenario, finding.result.label.isEmpty ? "–" : finding.result.label,
                                 "\(finding.metric.label) (\(finding.metric.unit))", finding.criterion,
-                                finding.outcome?.rawValue ?? "not judged", finding.decidedBy, finding.detail] + figures)
+                                finding.outcome?.phrase ?? "not judged", finding.decidedBy, finding.detail] + figures)
             }
         }
         guard !details.isEmpty else { return text }

@@ -27,14 +27,14 @@ enum ProfileComparison {
             let comparison = Comparison(
                 mine: ClaimVerdict(claim, run: run, context: context),
                 theirs: ClaimVerdict(claim, run: other, context: context), there: other.profile)
-            text += "- **Claim \(pair.0.number)**: *\(pair.0.standing)* here, *\(pair.1.standing)* in the "
+            text += "- **Claim \(pair.0.number)**: *\(pair.0.standing.phrase)* here, *\(pair.1.standing.phrase)* in the "
             text += "\(other.profile) run. " + comparison.reasons + "\n"
         }
         return text
     }
 
     /// The line `bench compare-verdicts` compares.
-    private static func line(_ claim: VerdictsFile.Claim) -> String { "\(claim.standing): \(claim.verdict)" }
+    private static func line(_ claim: VerdictsFile.Claim) -> String { "\(claim.standing.phrase): \(claim.verdict)" }
 
     /// One claim judged on both runs, its findings paired by case, metric and
     /// criterion: a claim may test one case's metric twice, against a budget
@@ -147,10 +147,10 @@ enum ProfileComparison {
         /// "met", or, against a per-store limit, "met by b, missed by c".
         private func outcome(_ finding: ClaimVerdict.Finding) -> String {
             guard let outcome = finding.outcome else { return "a published figure, not judged" }
-            guard !finding.storeOutcomes.isEmpty else { return outcome.rawValue }
+            guard !finding.storeOutcomes.isEmpty else { return outcome.phrase }
             let byOutcome = Dictionary(grouping: finding.storeOutcomes.keys.sorted()) { finding.storeOutcomes[$0]! }
             return [Evidence.Outcome.met, .missed, .notShown, .dependsOnDevice].compactMap { kind in
-                byOutcome[kind].map { "\(kind.rawValue) by " + $0.joined(separator: ", ") }
+                byOutcome[kind].map { "\(kind.phrase) by " + $0.joined(separator: ", ") }
             }.joined(separator: ", ")
         }
 

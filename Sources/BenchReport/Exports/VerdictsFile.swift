@@ -7,7 +7,7 @@ import Foundation
 /// rules of evidence. Rendered from the run and the report context alone, as
 /// report.md is; its schema is in results/README.md.
 public struct VerdictsFile: Codable, Hashable, Sendable {
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
 
     public struct Claim: Codable, Hashable, Sendable {
         public let number: Int
@@ -15,8 +15,7 @@ public struct VerdictsFile: Codable, Hashable, Sendable {
         public let citation: String
         /// The design the claim favours: "immutable values".
         public let favours: String
-        /// "holds", "holds only for", ..., "not shown by this run".
-        public let standing: String
+        public let standing: ClaimStanding
         /// The verdict as the report states it, without its Markdown.
         public let verdict: String
         /// Whether every other design meets the same limits.
@@ -31,8 +30,8 @@ public struct VerdictsFile: Codable, Hashable, Sendable {
         /// "instructions", "time", "count" or "measured quantity".
         public let decidedBy: String
         public let criterion: String
-        /// "met", "missed", "not shown"; nil for a published figure.
-        public let outcome: String?
+        /// Nil for a published figure.
+        public let outcome: Evidence.Outcome?
         public let detail: String
         public let intervals: [Interval]
     }
@@ -79,7 +78,7 @@ public struct VerdictsFile: Codable, Hashable, Sendable {
             let judged = verdict.verdict
             return Claim(
                 number: index + 1, source: claim.source, citation: claim.document.citation,
-                favours: claim.favours.label, standing: judged.standing.rawValue, verdict: Self.plain(judged.text),
+                favours: claim.favours.label, standing: judged.standing, verdict: Self.plain(judged.text),
                 setsNoDesignApart: verdict.setsNoDesignApart, deciding: verdict.decidingFinding.map(Finding.init))
         }
         scenarios = ScenarioSummary.all(run, context: context).map { summary in
@@ -112,23 +111,26 @@ public struct VerdictsFile: Codable, Hashable, Sendable {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        let file: VerdictsFile
+        // The version first: another schema's fields need not decode here.
+        struct Versioned: Decodable { let schemaVersion: Int }
+        guard let version = try? decoder.decode(Versioned.self, from: data).schemaVersion else {
+            throw .malformed(url.path, reason: "not a verdicts.json this bench reads")
+        }
+        guard version == currentSchemaVersion else {
+            throw .unsupportedSchema(url.path, found: version, supported: currentSchemaVersion)
+        }
         do {
-            file = try decoder.decode(VerdictsFile.self, from: data)
+            return try decoder.decode(VerdictsFile.self, from: data)
         } catch {
             throw .malformed(url.path, reason: "not a verdicts.json this bench reads")
         }
-        guard file.schemaVersion == currentSchemaVersion else {
-            throw .unsupportedSchema(url.path, found: file.schemaVersion, supported: currentSchemaVersion)
-        }
-        return file
     }
 
     /// One line per verdict, for comparing two runs: each claim's standing
     /// and verdict, each scenario's leaders and leading families with the
     /// cases they lead in.
     public var lines: [String] {
-        claims.map { "claim \($0.number): \($0.standing): \($0.verdict)" }
+        claims.map { "claim \($0.number): \($0.standing.phrase): \($0.verdict)" }
             + scenarios.map { scenario in
                 func counts(_ counts: [Count]) -> String {
                     counts.isEmpty ? "none shown" : counts.map { "\($0.name) \($0.cases)" }.joined(separator: ", ")
@@ -149,7 +151,7 @@ extension VerdictsFile.Finding {
         self.init(
             scenario: finding.result.scenario, parameters: finding.result.parameters,
             metric: finding.metric.id.rawValue, decidedBy: finding.decidedBy, criterion: finding.criterion,
-            outcome: finding.outcome?.rawValue, detail: finding.detail,
+            outcome: finding.outcome, detail: finding.detail,
             intervals: finding.intervals)
     }
 }

@@ -26,13 +26,25 @@ import BenchStatistics
 ///   budget than that depends on the device.
 public enum Evidence {
     /// What a run shows about a figure against a bound.
-    public enum Outcome: String, Hashable, Sendable {
+    /// Its raw value, written to `verdicts.json`, is the case's name;
+    /// `phrase` is the words the report prints.
+    public enum Outcome: String, Hashable, Sendable, Codable, CaseIterable {
         case met
         case missed
-        case notShown = "not shown"
+        case notShown
         /// Within `deviceMargin` of an absolute time bound: another host could
         /// land on either side of it.
-        case dependsOnDevice = "depends on the device"
+        case dependsOnDevice
+
+        /// The outcome in words: "not shown".
+        public var phrase: String {
+            switch self {
+            case .met: "met"
+            case .missed: "missed"
+            case .notShown: "not shown"
+            case .dependsOnDevice: "depends on the device"
+            }
+        }
     }
 
     /// How far inside (or past) an absolute time bound a figure must lie to
