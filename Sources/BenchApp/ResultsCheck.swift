@@ -91,7 +91,7 @@ public struct ResultsCheck: Sendable {
                 throw .failure("\(error)")
             }
         }
-        let instructions = report.rows.filter { $0.metric.kind == .instructions }.count
+        let instructions = report.rows.filter { $0.metric?.kind == .instructions }.count
         return "The published runs are current: the code of \(verification.checkedCommit) counts what \(commit) "
             + "counted\(reference == nil ? "" : " on this host") (\(verification.countsCompared) counts compared, "
             + "\(instructions) of them instruction counts; none moved further than a rebuild moves it)."

@@ -30,7 +30,7 @@ struct CaseTable {
                 return Self.cell(series.median, store: store, ranking: ranking, best: best)
             }
             let noisy = metric.kind != .count && stores.contains { result.store($0)?.metric(id)?.summary.isNoisy ?? false }
-            return [metric.label, metric.unit] + values + [Self.best(ranking, kind: metric.kind, noisy: noisy)]
+            return [metric.label, metric.unit.rawValue] + values + [Self.best(ranking, kind: metric.kind, noisy: noisy)]
         }
     }
 

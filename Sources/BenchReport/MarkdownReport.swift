@@ -196,7 +196,7 @@ enum MarkdownReport {
             text += "by construction; where this run shows it above the operation (instructions beyond 1%, timings "
             text += "beyond their rounds' noise), no multiple is given.\n\n"
             text += table(["operation", "store", "floor", "unit", "value", "floor value", "× floor"], comparisons.map {
-                [$0.operation, $0.store, $0.floorLabel, $0.unit, NumberFormat.value($0.value), NumberFormat.value($0.floor),
+                [$0.operation, $0.store, $0.floorLabel, $0.unit.rawValue, NumberFormat.value($0.value), NumberFormat.value($0.floor),
                  $0.isShownAbove ? "floor measured above it" : NumberFormat.ratio($0.value / $0.floor)]
             }, textColumns: 4)
         }
@@ -274,7 +274,7 @@ struct FloorComparison {
     let operation: String
     let store: String
     let value: Double
-    let unit: String
+    let unit: MetricUnit
     let floorLabel: String
     let floor: Double
     /// Whether the run shows the floor above the operation (`MetricSeries.isShownAbove(_:)`).

@@ -14,7 +14,7 @@ extension RunResult {
                     let summary = series.summary
                     lines.append([
                         result.scenario, result.label, store.store, series.metric.id.rawValue, series.metric.label,
-                        series.metric.unit, series.metric.kind.rawValue,
+                        series.metric.unit.rawValue, series.metric.kind.rawValue,
                         Self.number(summary.median), Self.number(summary.confidenceLow), Self.number(summary.confidenceHigh),
                         String(summary.count), summary.isNoisy ? "yes" : "no",
                         ranking?.best ?? "",

@@ -12,10 +12,10 @@ public struct StoreNotRun: Hashable, Sendable, Codable {
     public var median: Double
     /// The budget, in the metric's unit.
     public var budget: Double
-    /// The metric's unit, "µs".
-    public var unit: String
+    /// The metric's unit.
+    public var unit: MetricUnit
 
-    public init(store: String, missedAt: String, metric: MetricID, median: Double, budget: Double, unit: String) {
+    public init(store: String, missedAt: String, metric: MetricID, median: Double, budget: Double, unit: MetricUnit) {
         self.store = store
         self.missedAt = missedAt
         self.metric = metric

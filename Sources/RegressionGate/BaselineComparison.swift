@@ -21,12 +21,40 @@ public struct GateReport: Sendable {
         case missing
     }
 
+    /// Why a row has no figures: what one of the runs lacks.
+    public enum Absence: Hashable, Sendable {
+        /// The baseline's case is not in the run.
+        case caseNotRun
+        /// The baseline's store did not run the case in a run of its profile.
+        case storeNotRun
+        /// The run's store is not in the baseline's case.
+        case storeNotInBaseline
+        /// The run's case is not in the baseline.
+        case caseNotInBaseline
+
+        /// For the gate's table: "case not run".
+        public var reason: String {
+            switch self {
+            case .caseNotRun: "case not run"
+            case .storeNotRun: "store not run"
+            case .storeNotInBaseline: "not in the baseline: record it again"
+            case .caseNotInBaseline: "case not in the baseline: record it again"
+            }
+        }
+    }
+
+    /// What a row gates: one metric, or a case or store one run lacks.
+    public enum Subject: Hashable, Sendable {
+        case metric(MetricDescriptor)
+        case absent(Absence)
+    }
+
     public struct Row: Sendable {
         let caseLabel: String
         /// The case's `CaseResult.key`: which case to measure again.
         package let caseKey: String
         public let store: String
-        public let metric: MetricDescriptor
+        public let subject: Subject
         let treatment: GateRules.Treatment
         public let baseline: Double?
         public let current: Double?
@@ -36,6 +64,21 @@ public struct GateReport: Sendable {
         /// For a timing that regressed, its median in the second measurement
         /// of its case, which confirmed it or not (`Verdict.unconfirmed`).
         public var remeasured: Double? = nil
+
+        /// The metric gated; nil where the row is an absence.
+        public var metric: MetricDescriptor? {
+            guard case .metric(let metric) = subject else { return nil }
+            return metric
+        }
+
+        /// What the row is about, for people: the metric's label and unit,
+        /// or why it has no figures.
+        var subjectLabel: String {
+            switch subject {
+            case .metric(let metric): "\(metric.label) (\(metric.unit))"
+            case .absent(let absence): absence.reason
+            }
+        }
 
         /// Relative change of the median, current over baseline minus one.
         public var change: Double? {
@@ -126,13 +169,13 @@ public enum BaselineComparison {
         for baseCase in baseline.cases {
             guard let currentCase = currentCases[baseCase.key] else {
                 if sameProfile || current.isPartial {
-                    rows.append(missingRow(baseCase, store: "all", reason: "case not run"))
+                    rows.append(missingRow(baseCase, store: "all", .caseNotRun))
                 }
                 continue
             }
             for baseStore in baseCase.stores {
                 guard let currentStore = currentCase.store(baseStore.store) else {
-                    if sameProfile { rows.append(missingRow(baseCase, store: baseStore.store, reason: "store not run")) }
+                    if sameProfile { rows.append(missingRow(baseCase, store: baseStore.store, .storeNotRun)) }
                     continue
                 }
                 for series in baseStore.metrics {
@@ -148,13 +191,13 @@ public enum BaselineComparison {
             // A store the baseline never measured has nothing to be gated
             // against: the baseline must be recorded again with it.
             for store in currentCase.stores where baseCase.store(store.store) == nil {
-                rows.append(missingRow(baseCase, store: store.store, reason: "not in the baseline: record it again"))
+                rows.append(missingRow(baseCase, store: store.store, .storeNotInBaseline))
             }
         }
         if sameProfile {
             let baselineKeys = Set(baseline.cases.map(\.key))
             for currentCase in current.cases where !baselineKeys.contains(currentCase.key) {
-                rows.append(missingRow(currentCase, store: "all", reason: "case not in the baseline: record it again"))
+                rows.append(missingRow(currentCase, store: "all", .caseNotInBaseline))
             }
         }
         return GateReport(rows: rows, warnings: warnings, gates: gates, reportedOnly: reportedOnly,
@@ -171,7 +214,7 @@ public enum BaselineComparison {
         guard let now else {
             return GateReport.Row(
                 caseLabel: "\(baseCase.scenario) \(baseCase.label)", caseKey: baseCase.key, store: store,
-                metric: series.metric, treatment: treatment, baseline: series.median, current: nil, pValue: nil, verdict: .missing)
+                subject: .metric(series.metric), treatment: treatment, baseline: series.median, current: nil, pValue: nil, verdict: .missing)
         }
         return row(baseCase, store, series, now, treatment, rules)
     }
@@ -270,7 +313,7 @@ public enum BaselineComparison {
         case .higher: metric.lowerIsBetter ? .regressed : .improved
         }
         return GateReport.Row(
-            caseLabel: "\(baseCase.scenario) \(baseCase.label)", caseKey: baseCase.key, store: store, metric: metric,
+            caseLabel: "\(baseCase.scenario) \(baseCase.label)", caseKey: baseCase.key, store: store, subject: .metric(metric),
             treatment: treatment, baseline: baseline.median, current: current.median, pValue: pValue, verdict: verdict)
     }
 
@@ -298,21 +341,22 @@ public enum BaselineComparison {
         for index in confirmed.rows.indices where confirmed.rows[index].verdict == .regressed
             && confirmed.rows[index].treatment == .statistical {
             let row = confirmed.rows[index]
-            guard let base = baseCases[row.caseKey]?.store(row.store)?.metric(row.metric.id),
-                  let again = againCases[row.caseKey]?.store(row.store)?.metric(row.metric.id)
+            guard let metric = row.metric,
+                  let base = baseCases[row.caseKey]?.store(row.store)?.metric(metric.id),
+                  let again = againCases[row.caseKey]?.store(row.store)?.metric(metric.id)
             else { continue }
             let comparison = timingComparison(base, again, rules)
-            let regressedAgain = comparison.verdict == (row.metric.lowerIsBetter ? .higher : .lower)
+            let regressedAgain = comparison.verdict == (metric.lowerIsBetter ? .higher : .lower)
             confirmed.rows[index].remeasured = again.median
             if !regressedAgain { confirmed.rows[index].verdict = .unconfirmed }
         }
         return confirmed
     }
 
-    private static func missingRow(_ baseCase: CaseResult, store: String, reason: String) -> GateReport.Row {
+    private static func missingRow(_ baseCase: CaseResult, store: String, _ absence: GateReport.Absence) -> GateReport.Row {
         GateReport.Row(
             caseLabel: "\(baseCase.scenario) \(baseCase.label)", caseKey: baseCase.key, store: store,
-            metric: MetricDescriptor(id: "case", label: reason, unit: "", kind: .count),
+            subject: .absent(absence),
             treatment: .exact, baseline: nil, current: nil, pValue: nil, verdict: .missing)
     }
 }

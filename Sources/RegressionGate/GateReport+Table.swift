@@ -7,9 +7,8 @@ extension GateReport {
     public func table() -> String {
         var lines = [["case", "store", "metric", "gate", "baseline", "current", "change", "verdict"]]
         for row in rows {
-            let metric = row.metric.unit.isEmpty ? row.metric.label : "\(row.metric.label) (\(row.metric.unit))"
             lines.append([
-                row.caseLabel, row.store, metric, row.treatment.rawValue,
+                row.caseLabel, row.store, row.subjectLabel, row.treatment.rawValue,
                 row.baseline.map(Self.number) ?? "–", row.current.map(Self.number) ?? "–",
                 row.change.map { String(format: "%+.1f%%", $0 * 100) } ?? "–",
                 row.verdict.rawValue + (row.pValue.map { String(format: " (p=%.2g)", $0) } ?? ""),
@@ -46,7 +45,8 @@ extension GateReport {
         if let baseline = row.baseline, let remeasured = row.remeasured, baseline != 0 {
             again = "; measured again: \(number(remeasured))" + String(format: " (%+.1f%%)", (remeasured / baseline - 1) * 100)
         }
-        return "  \(row.caseLabel), \(row.store): \(row.metric.label) \(values) \(row.metric.unit)\(change)\(again)\n"
+        guard let metric = row.metric else { return "  \(row.caseLabel), \(row.store): \(row.subjectLabel)\n" }
+        return "  \(row.caseLabel), \(row.store): \(metric.label) \(values) \(metric.unit)\(change)\(again)\n"
     }
 
     static func number(_ value: Double) -> String {

@@ -20,7 +20,7 @@ struct SweepStopsTests {
     /// A case of `plannedCase` where each store's rounds of the figure's
     /// metric are the given microseconds.
     private static func result(_ plannedCase: SuitePlan.Case, _ rounds: [String: [Double]]) -> CaseResult {
-        let metric = MetricDescriptor(id: figure.metric, label: "rename and every holder re-rendered p50", unit: "µs",
+        let metric = MetricDescriptor(id: figure.metric, label: "rename and every holder re-rendered p50", unit: .microseconds,
                                       kind: .timing)
         return CaseResult(
             scenario: plannedCase.scenario.rawValue, label: plannedCase.label, parameters: plannedCase.parameters.values,
@@ -73,7 +73,7 @@ struct SweepStopsTests {
         var other = try SuiteRunner(plan: plan, progress: SilentProgress()).run()
         let first = try #require(other.cases.first)
         other.cases[0].notRun = [StoreNotRun(store: stopped, missedAt: "F=1", metric: Self.figure.metric, median: 1,
-                                             budget: 1, unit: "µs")]
+                                             budget: 1, unit: .microseconds)]
         other.cases[0].stores.removeAll { $0.store == stopped }
         let following = try SuiteRunner(plan: plan, progress: SilentProgress(), pooledWith: other).run()
         #expect(following.cases[0].notRun.map(\.store) == [stopped])

@@ -13,8 +13,8 @@ struct ChartTests {
     /// Three cases of one scenario, N = 1, 10, 100, each store's time and
     /// instruction count growing with N; the first store an upper bound.
     static func sweep(counted: Bool) -> RunResult {
-        let timing = MetricDescriptor(id: "frame.p50", label: "a frame of a long description p50", unit: "µs", kind: .timing)
-        let count = MetricDescriptor(id: "frame.instructions", label: "a frame instructions, mean", unit: "per op",
+        let timing = MetricDescriptor(id: "frame.p50", label: "a frame of a long description p50", unit: .microseconds, kind: .timing)
+        let count = MetricDescriptor(id: "frame.instructions", label: "a frame instructions, mean", unit: .perOperation,
                                      kind: .instructions)
         let designs = ["a-store-with-a-long-name", "b", "c"].enumerated().map { index, name in
             StoreInfo(name: name, family: index == 0 ? .liveObjects : .values, threading: .anyThread,

@@ -13,12 +13,12 @@ struct ReportSummaryTests {
         _ medians: [String: Double], upperBounds: Set<String> = [], libraries: Set<String> = [],
         families: [(String, DesignFamily)] = [("a", .liveObjects), ("b", .values), ("c", .values)]
     ) -> RunResult {
-        let metric = MetricDescriptor(id: "op.p50", label: "op p50", unit: "ns", kind: .timing)
+        let metric = MetricDescriptor(id: "op.p50", label: "op p50", unit: .nanoseconds, kind: .timing)
         let designs = families.map {
             StoreInfo(name: $0.0, family: $0.1, threading: .anyThread, summary: "", isUpperBound: upperBounds.contains($0.0),
                       isLibrary: libraries.contains($0.0) ? true : nil, floors: [:])
         }
-        let locks = MetricDescriptor(id: "op.locks", label: "op lock acquisitions", unit: "per op", kind: .count)
+        let locks = MetricDescriptor(id: "op.locks", label: "op lock acquisitions", unit: .perOperation, kind: .count)
         let stores = designs.map { design in
             let median = medians[design.name]!
             return StoreCaseResult(store: design.name, metrics: [
@@ -434,7 +434,7 @@ struct ReportSummaryTests {
     /// `run` with a second metric in its case: every store's torn reads.
     static func withTornReads(_ run: RunResult, _ torn: Double) -> RunResult {
         var run = run
-        let metric = MetricDescriptor(id: "op.torn", label: "torn reads (per million)", unit: "per million", kind: .count)
+        let metric = MetricDescriptor(id: "op.torn", label: "torn reads (per million)", unit: .perMillion, kind: .count)
         for index in run.cases[0].stores.indices {
             run.cases[0].stores[index].metrics.append(MetricSeries(metric: metric, rounds: [torn, torn, torn]))
         }
@@ -477,7 +477,7 @@ struct ReportSummaryTests {
     @Test("a published time sits beside our time, not beside the instruction count that decides other claims")
     func publishedBesideTime() {
         var run = Self.run(["a": 2_000, "b": 1_000, "c": 3_000])
-        let counted = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op", kind: .instructions)
+        let counted = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: .perOperation, kind: .instructions)
         for index in run.cases[0].stores.indices {
             run.cases[0].stores[index].metrics.append(MetricSeries(metric: counted, rounds: [5_000]))
         }

@@ -9,7 +9,7 @@ import Testing
 @Suite("Rules of evidence")
 struct EvidenceTests {
     static func series(_ rounds: [Double], kind: MetricKind = .timing, drift: Double? = nil) -> MetricSeries {
-        MetricSeries(metric: MetricDescriptor(id: "op.p50", label: "op", unit: "ns", kind: kind), rounds: rounds,
+        MetricSeries(metric: MetricDescriptor(id: "op.p50", label: "op", unit: .nanoseconds, kind: kind), rounds: rounds,
                      drift: drift)
     }
 

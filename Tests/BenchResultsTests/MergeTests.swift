@@ -21,7 +21,7 @@ struct MergeTests {
 
     @Test("an instruction count is of a region several threads ran when it was so in any pooled run")
     func acrossThreadsPooled() throws {
-        let metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op", kind: .instructions)
+        let metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: .perOperation, kind: .instructions)
         func run(acrossThreads: Bool?) -> RunResult {
             var result = SyntheticRun.run(timing: [100, 101, 99, 100, 102])
             var counted = metric
@@ -39,7 +39,7 @@ struct MergeTests {
 
     @Test("runs split from one run pool into it: a figure one run counted is kept, and each figure's drift is the halves'")
     func poolsHalvesWithDrift() throws {
-        let metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op", kind: .instructions)
+        let metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: .perOperation, kind: .instructions)
         var counted = SyntheticRun.run(timing: [150, 149, 151])
         counted.cases[0].stores[0].metrics.append(MetricSeries(metric: metric, rounds: [1_000]))
         counted.instructionCounting = InstructionProvenance(valgrind: "valgrind-3.19.0", libc: "2.36", probe: 6_373)

@@ -10,7 +10,7 @@ struct NotRunTests {
         var run = SyntheticRun.run()
         run.cases[0].stores.removeAll { $0.store == "snapshot" }
         run.cases[0].notRun = [StoreNotRun(store: "snapshot", missedAt: "F=1", metric: "op.p50", median: 20_000,
-                                           budget: 16_667, unit: "ns")]
+                                           budget: 16_667, unit: .nanoseconds)]
         return run
     }
 

@@ -5,7 +5,7 @@ import Testing
 @Suite("Ranking stores on a metric")
 struct RankingTests {
     static func series(_ rounds: [Double], kind: MetricKind = .timing, lowerIsBetter: Bool = true) -> MetricSeries {
-        MetricSeries(metric: MetricDescriptor(id: "op", label: "op", unit: "ns", kind: kind, lowerIsBetter: lowerIsBetter),
+        MetricSeries(metric: MetricDescriptor(id: "op", label: "op", unit: .nanoseconds, kind: kind, lowerIsBetter: lowerIsBetter),
                      rounds: rounds)
     }
 

@@ -18,7 +18,7 @@ struct ResultsFileTests {
 
     @Test("a descriptor says it counted several threads only where it did, and reads back")
     func acrossThreadsCoded() throws {
-        var metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op", kind: .instructions)
+        var metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: .perOperation, kind: .instructions)
         let oneThread = String(decoding: try JSONEncoder().encode(metric), as: UTF8.self)
         #expect(!oneThread.contains("acrossThreads"), "results of one thread are written as before")
         #expect(try JSONDecoder().decode(MetricDescriptor.self, from: Data(oneThread.utf8)) == metric)
@@ -39,6 +39,7 @@ struct ResultsFileTests {
             (Data("{\"hello\": 1}".utf8), "no schemaVersion"),
             (Data(newer.utf8), "schema version 99"),
             (Data("{\"schemaVersion\": \(RunResult.currentSchemaVersion)}".utf8), "missing"),
+            (Data(Self.replacingFirstUnit(of: json, with: "furlongs").utf8), "unexpected value at .cases[0]"),
         ]
         for (data, expected) in cases {
             do {
@@ -49,6 +50,30 @@ struct ResultsFileTests {
                 #expect(!error.description.contains("\n"))
             }
         }
+    }
+
+    /// The file with its first metric's unit spelt `unit`.
+    static func replacingFirstUnit(of json: Data, with unit: String) -> String {
+        let text = String(decoding: json, as: UTF8.self)
+        guard let range = text.range(of: #""unit" : "[^"]*""#, options: .regularExpression) else { return text }
+        return text.replacingCharacters(in: range, with: "\"unit\" : \"\(unit)\"")
+    }
+
+    @Test("every unit reads back as written, and converts between times only")
+    func units() throws {
+        for unit in MetricUnit.allCases {
+            let metric = MetricDescriptor(id: "op.p50", label: "op", unit: unit, kind: .timing)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .withoutEscapingSlashes
+            let text = String(decoding: try encoder.encode(metric), as: UTF8.self)
+            #expect(text.contains("\"unit\":\"\(unit.rawValue)\""), "\(text)")
+            #expect(try JSONDecoder().decode(MetricDescriptor.self, from: Data(text.utf8)).unit == unit)
+        }
+        #expect(abs((MetricUnit.convert(16.7, from: .milliseconds, to: .microseconds) ?? 0) - 16_700) < 1e-6)
+        #expect(abs((MetricUnit.convert(2, from: .seconds, to: .nanoseconds) ?? 0) - 2e9) < 1e-3)
+        #expect(MetricUnit.convert(1, from: .percent, to: .nanoseconds) == nil)
+        #expect(MetricUnit.microseconds.fromNanoseconds(1_500) == 1.5)
+        #expect("\(MetricUnit.perOperation)" == "per op")
     }
 
     @Test("the CSV has a row per case, store and metric")

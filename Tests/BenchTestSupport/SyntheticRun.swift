@@ -11,10 +11,10 @@ package enum SyntheticRun {
         extraCase: Bool = true,
         provenance: Provenance = provenance, profile: String = "quick"
     ) -> RunResult {
-        let mallocsMetric = MetricDescriptor(id: "op.mallocs", label: "op mallocs", unit: "per op", kind: .count)
-        let timingMetric = MetricDescriptor(id: "op.p50", label: "op p50", unit: "ns", kind: .timing)
-        let maxMetric = MetricDescriptor(id: "op.max", label: "op max", unit: "ns", kind: .timing, tail: true)
-        let contention = MetricDescriptor(id: "main.contended", label: "contended", unit: "%", kind: .quantity)
+        let mallocsMetric = MetricDescriptor(id: "op.mallocs", label: "op mallocs", unit: .perOperation, kind: .count)
+        let timingMetric = MetricDescriptor(id: "op.p50", label: "op p50", unit: .nanoseconds, kind: .timing)
+        let maxMetric = MetricDescriptor(id: "op.max", label: "op max", unit: .nanoseconds, kind: .timing, tail: true)
+        let contention = MetricDescriptor(id: "main.contended", label: "contended", unit: .percent, kind: .quantity)
         func store(_ name: String) -> StoreCaseResult {
             StoreCaseResult(store: name, metrics: [
                 MetricSeries(metric: mallocsMetric, rounds: mallocRounds ?? Array(repeating: mallocs, count: timing.count)),

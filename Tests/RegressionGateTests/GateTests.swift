@@ -22,7 +22,7 @@ struct GateTests {
         let report = try BaselineComparison.compare(baseline: SyntheticRun.run(), current: SyntheticRun.run(mallocs: 4))
         #expect(!report.passed)
         #expect(report.count(.regressed) == 4)
-        #expect(report.regressions.allSatisfy { $0.metric.id == "op.mallocs" && abs(($0.change ?? 0) - 1.0 / 3) < 1e-9 })
+        #expect(report.regressions.allSatisfy { $0.metric?.id == "op.mallocs" && abs(($0.change ?? 0) - 1.0 / 3) < 1e-9 })
         #expect(report.table().contains("op mallocs 3 → 4 per op (+33.3%)"))
     }
 
@@ -34,7 +34,7 @@ struct GateTests {
         let withinRange = try BaselineComparison.compare(
             baseline: baseline, current: SyntheticRun.run(mallocRounds: [3, 3.5, 3.5, 3, 3.5]))
         #expect(withinRange.passed)
-        #expect(withinRange.rows.filter { $0.metric.id == "op.mallocs" }.allSatisfy { $0.treatment == .countRange })
+        #expect(withinRange.rows.filter { $0.metric?.id == "op.mallocs" }.allSatisfy { $0.treatment == .countRange })
         let higher = try BaselineComparison.compare(
             baseline: baseline, current: SyntheticRun.run(mallocRounds: [3, 4, 4, 3, 4]))
         #expect(higher.count(.regressed) == 4)
@@ -49,7 +49,7 @@ struct GateTests {
         let agreed = SyntheticRun.run(mallocRounds: [3, 3, 3, 3, 3])
         let someRoundsHigher = try BaselineComparison.compare(
             baseline: agreed, current: SyntheticRun.run(mallocRounds: [3, 3.5, 3.5, 3, 3.5]))
-        #expect(someRoundsHigher.rows.filter { $0.metric.id == "op.mallocs" }.allSatisfy { $0.treatment == .exact })
+        #expect(someRoundsHigher.rows.filter { $0.metric?.id == "op.mallocs" }.allSatisfy { $0.treatment == .exact })
         #expect(someRoundsHigher.count(.regressed) == 4)
         let fewRoundsHigher = try BaselineComparison.compare(
             baseline: agreed, current: SyntheticRun.run(mallocRounds: [3, 3.5, 3, 3, 3]))
@@ -101,7 +101,7 @@ struct GateTests {
         let slowest = try BaselineComparison.compare(
             baseline: baseline, current: SyntheticRun.run(timing: [160, 162, 158, 160, 163]))
         #expect(!slowest.passed)
-        #expect(slowest.regressions.allSatisfy { $0.metric.id == "op.p50" })
+        #expect(slowest.regressions.allSatisfy { $0.metric?.id == "op.p50" })
         #expect(slowest.count(.regressed) == 4)
         // Three times as slow in one round only: not significant.
         let oneOff = try BaselineComparison.compare(
@@ -157,12 +157,12 @@ struct GateTests {
         let countsOnly = try BaselineComparison.compare(
             baseline: baseline, current: SyntheticRun.run(mallocs: 4), rules: .sideBySide)
         #expect(countsOnly.passed)
-        #expect(countsOnly.rows.allSatisfy { $0.metric.kind == .timing })
+        #expect(countsOnly.rows.allSatisfy { $0.metric?.kind == .timing })
         // Timings are gated as the standard gate gates them.
         let slow = try BaselineComparison.compare(
             baseline: baseline, current: SyntheticRun.run(timing: [160, 162, 158, 160, 163]), rules: .sideBySide)
         #expect(slow.count(.regressed) == 4)
-        #expect(slow.regressions.allSatisfy { $0.metric.id == "op.p50" })
+        #expect(slow.regressions.allSatisfy { $0.metric?.id == "op.p50" })
         let slower40 = try BaselineComparison.compare(
             baseline: baseline, current: SyntheticRun.run(timing: [140, 141, 139, 140, 142]), rules: .sideBySide)
         #expect(slower40.passed)
@@ -213,6 +213,9 @@ struct GateTests {
         #expect(!report.passed)
         #expect(report.count(.missing) == 1)
         #expect(report.regressions.first?.caseLabel == "churn N=10")
+        #expect(report.regressions.first?.subject == .absent(.caseNotRun))
+        #expect(report.regressions.first?.metric == nil)
+        #expect(report.table().contains("Regressed:\n  churn N=10, all: case not run\n"), "\(report.table())")
     }
 
     @Test("another profile compares the cases in common, with a warning")

@@ -9,7 +9,7 @@ struct ToleranceTableTests {
     func catches() throws {
         let rules = GateRules.standard
         func series(_ rounds: [Double], operations: Int? = nil, threads: Bool? = nil) -> MetricSeries {
-            MetricSeries(metric: MetricDescriptor(id: "op.instructions", label: "op instructions", unit: "per op",
+            MetricSeries(metric: MetricDescriptor(id: "op.instructions", label: "op instructions", unit: .perOperation,
                                                   kind: .instructions, operations: operations, acrossThreads: threads),
                          rounds: rounds)
         }
@@ -27,7 +27,7 @@ struct ToleranceTableTests {
 
     @Test("a count whose baseline rounds differ catches a rise of its median past their top")
     func countRange() {
-        let series = MetricSeries(metric: MetricDescriptor(id: "op.mallocs", label: "op mallocs", unit: "per op", kind: .count),
+        let series = MetricSeries(metric: MetricDescriptor(id: "op.mallocs", label: "op mallocs", unit: .perOperation, kind: .count),
                                   rounds: [3, 3.5, 3, 3, 3])
         let caught = GateRules.standard.smallestCaughtRise(of: series) ?? 0
         #expect(abs(caught - 0.5 / 3) < 1e-5)

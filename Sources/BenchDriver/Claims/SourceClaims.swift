@@ -44,7 +44,7 @@ extension SourceClaim {
                 + "and whether the main thread's frames fit their budgets while a writer syncs and at launch",
             favours: values,
             tests: mainThreadUnblocked + [
-                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: 0] }, { $0.mainShare },
+                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.mainShare },
                           rule: .atMost(50, meaning: "the main thread does at most half the sync's store work")),
             ]),
         SourceClaim(
@@ -59,11 +59,11 @@ extension SourceClaim {
             favours: DesignSelector(.liveObjects, threading: .mainThread,
                                     label: "live objects on the main thread, merged from a background context"),
             tests: mainThreadUnblocked + [
-                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: 0] }, { $0.frame.p99 },
+                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.frame.p99 },
                           rule: krushBefore),
-                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: 0] }, { $0.frameWallMax },
+                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.frameWallMax },
                           rule: krushBefore),
-                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: 0] }, { $0.launchFirst },
+                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.launchFirst },
                           rule: krushBefore),
             ]),
         SourceClaim(
@@ -172,15 +172,16 @@ extension SourceClaim {
     /// The main thread keeps its frames while a writer syncs, and at launch
     /// while the whole graph arrives: on any device, with a margin.
     private static let mainThreadUnblocked = [
-        ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: 0] }, { $0.frame.p99 },
+        ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.frame.p99 },
                   rule: .fitsBudget(frame120HzMicroseconds, meaning: "scrolling: a whole frame's CPU fits a 120 Hz frame")),
         // Wall clock: a frame that waits for the store's lock is as late as one that works.
-        ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: 0] }, { $0.frameWallMax },
+        ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.frameWallMax },
                   rule: .fitsBudget(frame60HzMicroseconds, meaning: "launch: no frame longer than a 60 Hz frame, waits included")),
     ]
     /// Krush's before: the same sync merged by the main thread itself.
     private static let krushBefore = ClaimRule.improvesOn(
-        before: [BackgroundSync.Parameter.sync: 2].byName, meaning: "the main thread merging itself (Krush's before)")
+        before: [BackgroundSync.Parameter.sync: BackgroundSync.Sync.mainThread.rawValue].byName,
+        meaning: "the main thread merging itself (Krush's before)")
     /// Readers on other threads read whole rows.
     private static let readersSafe =
         ClaimTest(Consistency.self, { $0.torn }, rule: .atMost(0, meaning: "no row mixes two versions"))

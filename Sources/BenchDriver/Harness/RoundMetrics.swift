@@ -21,7 +21,7 @@ public struct RoundMetrics: Sendable {
     }
 
     public mutating func add(
-        _ id: MetricID, _ label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
+        _ id: MetricID, _ label: String, unit: MetricUnit, kind: MetricKind, lowerIsBetter: Bool = true,
         informational: Bool = false, bound: String? = nil, _ value: Double
     ) {
         add(MetricDescriptor(id: id, label: label, unit: unit, kind: kind, lowerIsBetter: lowerIsBetter,
@@ -36,7 +36,7 @@ public struct RoundMetrics: Sendable {
     /// operations bounds it and the id of the loop that measured that floor,
     /// for its p50 and instructions. An `informational` loop ranks nothing.
     mutating func addLoop(
-        _ id: MetricID, _ label: String, _ loop: LoopMeasurement, unit: TimeUnit = .nanoseconds,
+        _ id: MetricID, _ label: String, _ loop: LoopMeasurement, unit: MetricUnit = .nanoseconds,
         bound: FloorOperation? = nil, floor: MetricID? = nil, informational: Bool = false
     ) {
         guard loop.operations > 0 else { return }
@@ -46,12 +46,12 @@ public struct RoundMetrics: Sendable {
                        informational: informational)
         }
         if let mean = loop.meanNanoseconds {
-            add(MetricDescriptor(id: id.mean, label: "\(label) mean, settle included", unit: unit.symbol, kind: .timing,
+            add(MetricDescriptor(id: id.mean, label: "\(label) mean, settle included", unit: unit, kind: .timing,
                                  informational: true),
-                unit.convert(mean))
+                unit.fromNanoseconds(mean))
         }
         if let instructions = loop.instructions {
-            add(MetricDescriptor(id: id.instructions, label: "\(label) instructions, mean", unit: "per op",
+            add(MetricDescriptor(id: id.instructions, label: "\(label) instructions, mean", unit: .perOperation,
                                  kind: .instructions, informational: informational, bound: bound?.rawValue,
                                  floor: floor?.instructions, operations: loop.operations,
                                  acrossThreads: loop.instructionsAcrossThreads ? true : nil),
@@ -59,7 +59,7 @@ public struct RoundMetrics: Sendable {
         }
         addAllocations(id, label, loop.allocations, per: loop.operations, informational: informational)
         if let locks = loop.locks {
-            add(id.locks, "\(label) lock acquisitions", unit: "per op", kind: .count, informational: informational,
+            add(id.locks, "\(label) lock acquisitions", unit: .perOperation, kind: .count, informational: informational,
                 Double(locks.acquisitions) / operations)
         }
     }
@@ -68,18 +68,18 @@ public struct RoundMetrics: Sendable {
     /// A latency measured while threads deliberately contend depends on the
     /// scheduler: pass `.quantity`. `bound` and `floor` apply to the p50.
     mutating func addLatency(
-        _ id: MetricID, _ label: String, _ summary: LatencySummary, unit: TimeUnit = .nanoseconds,
+        _ id: MetricID, _ label: String, _ summary: LatencySummary, unit: MetricUnit = .nanoseconds,
         kind: MetricKind = .timing, bound: FloorOperation? = nil, floor: MetricID? = nil, informational: Bool = false
     ) {
-        add(MetricDescriptor(id: id.p50, label: "\(label) p50", unit: unit.symbol, kind: kind,
+        add(MetricDescriptor(id: id.p50, label: "\(label) p50", unit: unit, kind: kind,
                              informational: informational, bound: bound?.rawValue, floor: floor),
-            unit.convert(summary.p50))
-        add(MetricDescriptor(id: id.p99, label: "\(label) p99", unit: unit.symbol, kind: kind,
+            unit.fromNanoseconds(summary.p50))
+        add(MetricDescriptor(id: id.p99, label: "\(label) p99", unit: unit, kind: kind,
                              informational: informational, tail: true),
-            unit.convert(summary.p99))
-        add(MetricDescriptor(id: id.max, label: "\(label) max", unit: unit.symbol, kind: kind,
+            unit.fromNanoseconds(summary.p99))
+        add(MetricDescriptor(id: id.max, label: "\(label) max", unit: unit, kind: kind,
                              informational: informational, tail: true),
-            unit.convert(summary.max))
+            unit.fromNanoseconds(summary.max))
     }
 
     /// Allocations per operation; `deterministic` when single-threaded.
@@ -87,9 +87,9 @@ public struct RoundMetrics: Sendable {
                                         deterministic: Bool = true, informational: Bool = false) {
         guard let count, operations > 0 else { return }
         let kind: MetricKind = deterministic ? .count : .quantity
-        add(id.mallocs, "\(label) mallocs", unit: "per op", kind: kind, informational: informational,
+        add(id.mallocs, "\(label) mallocs", unit: .perOperation, kind: kind, informational: informational,
             Double(count.mallocs) / Double(operations))
-        add(id.bytes, "\(label) bytes", unit: "per op", kind: kind, informational: informational,
+        add(id.bytes, "\(label) bytes", unit: .perOperation, kind: kind, informational: informational,
             Double(count.bytes) / Double(operations))
     }
 
@@ -97,41 +97,21 @@ public struct RoundMetrics: Sendable {
     /// one thread role of a concurrent workload.
     public mutating func addLocks(_ role: MetricID, _ tally: LockTally, per operations: Int) {
         guard operations > 0 else { return }
-        add(role.locks, "\(role): lock acquisitions", unit: "per op", kind: .quantity,
+        add(role.locks, "\(role): lock acquisitions", unit: .perOperation, kind: .quantity,
             Double(tally.acquisitions) / Double(operations))
-        add(role.contended, "\(role): contended acquisitions", unit: "%", kind: .quantity, tally.contendedShare * 100)
-        add(role.lockwait, "\(role): lock wait, total", unit: "µs", kind: .quantity, Double(tally.waitNanoseconds) / 1_000)
-        add(role.lockwait.max, "\(role): lock wait, longest", unit: "µs", kind: .quantity,
+        add(role.contended, "\(role): contended acquisitions", unit: .percent, kind: .quantity, tally.contendedShare * 100)
+        add(role.lockwait, "\(role): lock wait, total", unit: .microseconds, kind: .quantity, Double(tally.waitNanoseconds) / 1_000)
+        add(role.lockwait.max, "\(role): lock wait, longest", unit: .microseconds, kind: .quantity,
             Double(tally.maxWaitNanoseconds) / 1_000)
     }
 
     /// Context switches and CPU share of one thread role.
     public mutating func addUsage(_ role: MetricID, _ usage: ThreadUsage) {
-        add(role.appending("switches.voluntary"), "\(role): voluntary context switches", unit: "count", kind: .quantity,
+        add(role.appending("switches.voluntary"), "\(role): voluntary context switches", unit: .count, kind: .quantity,
             Double(usage.voluntarySwitches))
-        add(role.appending("switches.involuntary"), "\(role): involuntary context switches", unit: "count", kind: .quantity,
+        add(role.appending("switches.involuntary"), "\(role): involuntary context switches", unit: .count, kind: .quantity,
             Double(usage.involuntarySwitches))
-        add(role.cpu, "\(role): CPU / wall", unit: "%", kind: .quantity, informational: true, usage.cpuShare * 100)
+        add(role.cpu, "\(role): CPU / wall", unit: .percent, kind: .quantity, informational: true, usage.cpuShare * 100)
     }
 }
 
-/// A unit for reporting durations measured in nanoseconds.
-@usableFromInline enum TimeUnit: Sendable {
-    case nanoseconds, microseconds, milliseconds
-
-    public var symbol: String {
-        switch self {
-        case .nanoseconds: "ns"
-        case .microseconds: "µs"
-        case .milliseconds: "ms"
-        }
-    }
-
-    public func convert(_ nanoseconds: Double) -> Double {
-        switch self {
-        case .nanoseconds: nanoseconds
-        case .microseconds: nanoseconds / 1_000
-        case .milliseconds: nanoseconds / 1_000_000
-        }
-    }
-}

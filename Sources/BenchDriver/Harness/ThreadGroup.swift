@@ -7,14 +7,26 @@ import StoreInterface
 /// own, as JMH's thread groups: a writer, background readers, and the main
 /// thread on the caller.
 @usableFromInline struct ThreadRole: Sendable {
-    public let name: String
+    /// What a role's threads do in a round; a round's reports are keyed by it.
+    @usableFromInline enum Kind: Hashable, Sendable {
+        /// The round's main thread: frames, main-thread stores, observers.
+        case main
+        /// Applies the server's batches.
+        case writer
+        /// Reads rows in the background.
+        case reader
+        /// One of the soak's threads, each running every kind of operation.
+        case soakWorker
+    }
+
+    public let kind: Kind
     public let threads: Int
     /// Runs on each thread of the role; the argument is the thread's index
     /// within its role.
     public let body: @Sendable (Int) -> Void
 
-    public init(_ name: String, threads: Int = 1, _ body: @escaping @Sendable (Int) -> Void) {
-        self.name = name
+    public init(_ kind: Kind, threads: Int = 1, _ body: @escaping @Sendable (Int) -> Void) {
+        self.kind = kind
         self.threads = threads
         self.body = body
     }
@@ -31,12 +43,12 @@ import StoreInterface
     public static func run(
         _ roles: [ThreadRole], onCaller main: ThreadRole? = nil, draining mainQueue: MainQueue? = nil,
         countsAllocations: Bool
-    ) -> [String: [ThreadReport]] {
+    ) -> [ThreadRole.Kind: [ThreadReport]] {
         let total = roles.reduce(0) { $0 + $1.threads }
         let ready = DispatchSemaphore(value: 0)
         let go = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
-        let reports = ReportBox()
+        let reports = LockedValue<[ThreadRole.Kind: [ThreadReport]]>([:])
         for role in roles {
             for index in 0..<role.threads {
                 done.enter()
@@ -45,7 +57,7 @@ import StoreInterface
                         ready.signal()
                         go.wait()
                     }) { role.body(index) }
-                    reports.append(role.name, report)
+                    reports.withLock { $0[role.kind, default: []].append(report) }
                     done.leave()
                 }
                 thread.stackSize = 8 << 20
@@ -55,7 +67,7 @@ import StoreInterface
         for _ in 0..<total { ready.wait() }
         if let main {
             let report = measured(countsAllocations, whenReady: { for _ in 0..<total { go.signal() } }) { main.body(0) }
-            reports.append(main.name, report)
+            reports.withLock { $0[main.kind, default: []].append(report) }
         } else {
             for _ in 0..<total { go.signal() }
         }
@@ -64,7 +76,7 @@ import StoreInterface
         } else {
             done.wait()
         }
-        return reports.byRole
+        return reports.withLock { $0 }
     }
 
     /// Runs `body` on the calling thread with its allocations, locks and
@@ -85,25 +97,6 @@ import StoreInterface
         measurement?.finish()
         locks?.uninstall()
         return report
-    }
-}
-
-/// Collects reports from the group's threads.
-private final class ReportBox: @unchecked Sendable {
-    // @unchecked: `reports` is accessed only under `lock`.
-    private let lock = NSLock()
-    private var reports: [String: [ThreadReport]] = [:]
-
-    func append(_ role: String, _ report: ThreadReport) {
-        lock.lock()
-        reports[role, default: []].append(report)
-        lock.unlock()
-    }
-
-    var byRole: [String: [ThreadReport]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return reports
     }
 }
 

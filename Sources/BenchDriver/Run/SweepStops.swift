@@ -39,7 +39,7 @@ struct SweepStops {
         for (sweep, size, figure) in Self.sweeps(of: plannedCase) {
             for store in result.stores {
                 guard let series = store.metric(figure.metric), let slowest = series.rounds.min(),
-                      let budget = TimeUnits.convert(figure.budgetSeconds, from: "s", to: series.metric.unit),
+                      let budget = MetricUnit.convert(figure.budgetSeconds, from: .seconds, to: series.metric.unit),
                       slowest > budget, !(missed[sweep] ?? []).contains(where: { $0.notRun.store == store.store })
                 else { continue }
                 missed[sweep, default: []].append(Miss(size: size, notRun: StoreNotRun(

@@ -102,6 +102,27 @@ import Synchronization
                           + "frame (Krush's before: a main-context-only app)",
                           range: 0...2, quick: 0, standard: 0, full: 0)
     }
+    /// Who syncs: the values of the `sync` parameter.
+    @usableFromInline enum Sync: Int, CaseIterable, Sendable {
+        /// A sync thread decodes each batch's JSON, then commits it, holding
+        /// the store's lock only to commit: what a real sync does.
+        case syncThread = 0
+        /// Stress no real sync makes: batches decoded beforehand, committed
+        /// back to back.
+        case backToBack = 1
+        /// The main thread decodes and commits each batch in its frame:
+        /// Krush's before, a main-context-only app.
+        case mainThread = 2
+
+        /// The case's `sync`, which `Parameter.sync`'s range keeps to these.
+        init(_ parameters: ParameterSet) {
+            guard let sync = Sync(rawValue: parameters[Parameter.sync]) else {
+                preconditionFailure("sync=\(parameters[Parameter.sync]) is outside the parameter's range")
+            }
+            self = sync
+        }
+    }
+
     @usableFromInline
     static let parameters = [Parameter.hz, Parameter.batch, Parameter.rate, Parameter.K, Parameter.readers, Parameter.frames, Parameter.N, Parameter.launch, Parameter.sync]
     @usableFromInline static let notes = [
@@ -131,11 +152,11 @@ import Synchronization
         ("While a sync thread decodes and commits, main-thread store work per frame is \(Metric.store.p99) at p99, "
             + "with \(Metric.items) work items and \(Metric.mutated) objects changed on the main thread per batch; a store "
             + "that applies merges to its objects on the main thread pays there what the others pay on the sync thread, "
-            + "whose commit takes \(Metric.writerCommit.p50) (p50).").describing([Parameter.launch: 0, Parameter.sync: 0]),
+            + "whose commit takes \(Metric.writerCommit.p50) (p50).").describing([Parameter.launch: 0, Parameter.sync: Sync.syncThread.rawValue]),
         ("At launch, the main thread spends \(Metric.launchStore) of CPU in store work and is held up \(Metric.launchBlocked) "
             + "in all; its longest single wait for the store's lock is \(Metric.main.lockwait.max), against the sync "
             + "thread's longest commit of \(Metric.writerCommit.max); a frame first shows every row after "
-            + "\(Metric.launchFirst).").describing([Parameter.launch: 1, Parameter.sync: 0]),
+            + "\(Metric.launchFirst).").describing([Parameter.launch: 1, Parameter.sync: Sync.syncThread.rawValue]),
     ]
 
     @usableFromInline
@@ -161,13 +182,13 @@ import Synchronization
         let batches = ParameterSet.sweep(parameters, profile, Parameter.batch, [20, 2_000, 20_000])
         // The launch as a real sync runs it, as Krush's main-context-only app
         // ran it, and under a writer that commits back to back (stress).
-        let launches = [0, 2, 1].map { sync -> ParameterSet in
+        let launches = [Sync.syncThread, .mainThread, .backToBack].map { sync -> ParameterSet in
             var set = launch
-            set[Parameter.sync] = sync
+            set[Parameter.sync] = sync.rawValue
             return set
         }
         var onMain = headline
-        onMain[Parameter.sync] = 2
+        onMain[Parameter.sync] = Sync.mainThread.rawValue
         guard profile == .full else { return batches + [onMain] + launches }
         // On a real clock, 2 s a round (120 or 240 frames: a p99 among the worst
         // one or two); the write rate and background readers.
@@ -197,7 +218,7 @@ import Synchronization
         guard GraphShape.app(models: parameters[Parameter.N]).notes >= parameters[Parameter.K] else {
             throw ScenarioError("background-sync needs at least K=\(parameters[Parameter.K]) notes; raise N")
         }
-        guard parameters[Parameter.sync] != 2 || parameters[Parameter.readers] == 0 else {
+        guard Sync(parameters) != .mainThread || parameters[Parameter.readers] == 0 else {
             throw ScenarioError("background-sync: sync=2 syncs on the main thread; it has no background readers")
         }
     }
@@ -288,9 +309,9 @@ import Synchronization
         let reports = run.run()
         context.progress(1)
         var metrics = run.metrics(reports: reports)
-        metrics.add(Metric.mutated, "main: objects changed on the main thread per batch", unit: "count", kind: .count,
+        metrics.add(Metric.mutated, "main: objects changed on the main thread per batch", unit: .count, kind: .count,
                     Double(store.counts.refreshedOnMain - refreshedBefore) / Double(max(1, workload.batches.count)))
-        metrics.add(Metric.rowsStale, "rows showing other than the final state", unit: "count", kind: .count,
+        metrics.add(Metric.rowsStale, "rows showing other than the final state", unit: .count, kind: .count,
                     Double(run.staleRows()))
         consume(screen)
         return metrics

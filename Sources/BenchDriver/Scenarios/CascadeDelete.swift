@@ -93,10 +93,10 @@ import StoreInterface
         metrics.addLoop(Metric.delete, "delete", deletes, unit: .microseconds)
         let total = summaries.reduce(ChangeSummary(), +)
         let count = Double(max(1, summaries.count))
-        metrics.add(Metric.models, "models deleted per delete", unit: "count", kind: .count, Double(total.deleted) / count)
-        metrics.add(Metric.notifications, "notifications per delete", unit: "count", kind: .count,
+        metrics.add(Metric.models, "models deleted per delete", unit: .count, kind: .count, Double(total.deleted) / count)
+        metrics.add(Metric.notifications, "notifications per delete", unit: .count, kind: .count,
                     Double(total.notifications) / count)
-        metrics.add(Metric.wrong, "deletes that removed the wrong number of models", unit: "count", kind: .count,
+        metrics.add(Metric.wrong, "deletes that removed the wrong number of models", unit: .count, kind: .count,
                     Double(wrong))
         consume(tokens)
         return metrics

@@ -255,8 +255,8 @@ import StoreInterface
                         unit: .microseconds)
         let total = summaries.reduce(ChangeSummary(), +)
         let perUpdate = Double(max(1, summaries.count))
-        metrics.add(Metric.rebuilt, "parents rebuilt per update", unit: "count", kind: .count, Double(total.propagated) / perUpdate)
-        metrics.add(Metric.notifications, "notifications per update", unit: "count", kind: .count,
+        metrics.add(Metric.rebuilt, "parents rebuilt per update", unit: .count, kind: .count, Double(total.propagated) / perUpdate)
+        metrics.add(Metric.notifications, "notifications per update", unit: .count, kind: .count,
                     Double(total.notifications) / perUpdate)
         if let name = workload.finalAuthorName {
             // What the screens hold, row by row: every message the user wrote
@@ -268,7 +268,7 @@ import StoreInterface
                 store.display(thread: held, into: &rows)
                 showing += rows.texts.count { $0 == name }
             }
-            metrics.add(Metric.inconsistent, "rows in held threads not showing the update", unit: "count", kind: .count,
+            metrics.add(Metric.inconsistent, "rows in held threads not showing the update", unit: .count, kind: .count,
                         Double(abs(workload.rowsByUpdatedAuthor - showing)))
         }
         consume((tokens, authorScreens))

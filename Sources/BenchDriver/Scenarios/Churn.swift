@@ -114,12 +114,12 @@ import StoreInterface
         var metrics = RoundMetrics()
         metrics.addLoop(Metric.step, "look up and hold", steps)
         let operations = Double(max(1, steps.operations))
-        metrics.add(Metric.materialized, "objects built per step", unit: "count", kind: .count,
+        metrics.add(Metric.materialized, "objects built per step", unit: .count, kind: .count,
                     Double(after.materialized - before.materialized) / operations)
-        metrics.add(Metric.purged, "dead entries purged per step", unit: "count", kind: .count,
+        metrics.add(Metric.purged, "dead entries purged per step", unit: .count, kind: .count,
                     Double(after.purged - before.purged) / operations)
-        metrics.add(Metric.table, "weak-table entries at the end", unit: "count", kind: .count, informational: true, Double(after.tableEntries))
-        metrics.add(Metric.live, "live objects or snapshots at the end", unit: "count", kind: .count, informational: true, Double(after.live))
+        metrics.add(Metric.table, "weak-table entries at the end", unit: .count, kind: .count, informational: true, Double(after.tableEntries))
+        metrics.add(Metric.live, "live objects or snapshots at the end", unit: .count, kind: .count, informational: true, Double(after.live))
         consume(ring)
         return metrics
     }

@@ -91,24 +91,24 @@ import StoreInterface
         var metrics = RoundMetrics()
         // One operation each: its p50 is its time, so only that is reported.
         if let decoding = decode.latency, let merging = merge.latency {
-            metrics.add(Metric.decode, "decode JSON", unit: "ms", kind: .timing, decoding.p50 / 1e6)
-            metrics.add(Metric.merge, "merge into empty store", unit: "ms", kind: .timing, merging.p50 / 1e6)
-            metrics.add(Metric.mergeModel, "merge per model", unit: "ns", kind: .timing, merging.p50 / models)
+            metrics.add(Metric.decode, "decode JSON", unit: .milliseconds, kind: .timing, decoding.p50 / 1e6)
+            metrics.add(Metric.merge, "merge into empty store", unit: .milliseconds, kind: .timing, merging.p50 / 1e6)
+            metrics.add(Metric.mergeModel, "merge per model", unit: .nanoseconds, kind: .timing, merging.p50 / models)
         }
         if let decoding = decode.instructions, let merging = merge.instructions {
             metrics.add(MetricDescriptor(id: Metric.decodeInstructions, label: "decode JSON instructions",
-                                         unit: "per model", kind: .instructions, operations: workload.models),
+                                         unit: .perModel, kind: .instructions, operations: workload.models),
                         Double(decoding) / models)
             metrics.add(MetricDescriptor(id: Metric.mergeModelInstructions, label: "merge per model instructions",
-                                         unit: "per model", kind: .instructions, operations: workload.models),
+                                         unit: .perModel, kind: .instructions, operations: workload.models),
                         Double(merging) / models)
         }
         metrics.addAllocations(Metric.mergeModel, "merge per model", merge.allocations, per: workload.models)
         if let before, let after {
-            metrics.add(Metric.retained, "retained per model", unit: "bytes", kind: .count,
+            metrics.add(Metric.retained, "retained per model", unit: .bytes, kind: .count,
                         (Double(after.allocated) - Double(before.allocated)) / models)
         }
-        metrics.add(Metric.models, "models stored", unit: "count", kind: .count, informational: true, Double(store.counts.models))
+        metrics.add(Metric.models, "models stored", unit: .count, kind: .count, informational: true, Double(store.counts.models))
         consume(store)
         return metrics
     }

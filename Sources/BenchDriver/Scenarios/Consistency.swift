@@ -135,7 +135,7 @@ import Synchronization
 
         let interval = 1_000_000_000 / UInt64(parameters[Parameter.rate])
         let start = MonotonicClock.now() + 5_000_000
-        let writer = ThreadRole("writer") { _ in
+        let writer = ThreadRole(.writer) { _ in
             let schedule = OpenLoopSchedule(start: start, intervalNanoseconds: interval)
             var applied = 0
             for (index, user) in workload.writes.enumerated() {
@@ -149,11 +149,11 @@ import Synchronization
             tally.writesApplied.store(applied, ordering: .relaxed)
             tally.stop.store(true, ordering: .releasing)
         }
-        let readers = ThreadRole("reader", threads: parameters[Parameter.readers]) { thread in
+        let readers = ThreadRole(.reader, threads: parameters[Parameter.readers]) { thread in
             read(store, workload, messageScreens, userScreens, tally, seed: context.seed &+ UInt64(thread) &+ 99)
         }
         // The main thread delivers what a main-confined store sends it.
-        let main = ThreadRole("main") { _ in
+        let main = ThreadRole(.main) { _ in
             while !tally.stop.load(ordering: .acquiring) {
                 context.mainQueue.drain()
                 usleep(100)
@@ -165,7 +165,7 @@ import Synchronization
         store.settle()
         context.progress(1)
         consume(tokens)
-        return metrics(tally, writes: workload.writes.count, readers: reports["reader"])
+        return metrics(tally, writes: workload.writes.count, readers: reports[.reader])
     }
 
     /// Each message screen observes its message and its author (noting the
@@ -256,19 +256,19 @@ import Synchronization
     private static func metrics(_ tally: Tally, writes: Int, readers: [ThreadReport]?) -> RoundMetrics {
         var metrics = RoundMetrics()
         let total = Double(max(1, tally.reads.load(ordering: .relaxed)))
-        metrics.add(Metric.reads, "reads (a message row and a user row)", unit: "count", kind: .quantity,
+        metrics.add(Metric.reads, "reads (a message row and a user row)", unit: .count, kind: .quantity,
                     lowerIsBetter: false, informational: true, total)
-        metrics.add(Metric.stale, "stale reads (older than the latest commit)", unit: "per million", kind: .quantity,
+        metrics.add(Metric.stale, "stale reads (older than the latest commit)", unit: .perMillion, kind: .quantity,
                     Double(tally.stale.load(ordering: .relaxed)) / total * 1e6)
-        metrics.add(Metric.staleAfterNotice, "stale reads after a notification", unit: "per million", kind: .quantity,
+        metrics.add(Metric.staleAfterNotice, "stale reads after a notification", unit: .perMillion, kind: .quantity,
                     Double(tally.staleAfterNotice.load(ordering: .relaxed)) / total * 1e6)
-        metrics.add(Metric.torn, "torn reads", unit: "per million", kind: .quantity,
+        metrics.add(Metric.torn, "torn reads", unit: .perMillion, kind: .quantity,
                     Double(tally.torn.load(ordering: .relaxed)) / total * 1e6)
         metrics.addLatency(Metric.delivery, "notification delivery", tally.delivery.withLock { $0.summary },
                            unit: .microseconds, kind: .quantity)
         let applied = tally.writesApplied.load(ordering: .relaxed)
-        metrics.add(Metric.writes, "writes applied", unit: "count", kind: .quantity, informational: true, Double(applied))
-        metrics.add(Metric.writesFailed, "writes that failed", unit: "count", kind: .count, Double(writes - applied))
+        metrics.add(Metric.writes, "writes applied", unit: .count, kind: .quantity, informational: true, Double(applied))
+        metrics.add(Metric.writesFailed, "writes that failed", unit: .count, kind: .count, Double(writes - applied))
         if let readers {
             metrics.addLocks(Metric.reader, readers.combined.lockTotal, per: Int(total))
         }

@@ -189,7 +189,7 @@ import StoreInterface
         }
         metrics.addLoop(Metric.frameFloor, "frame of K rows floor", frameFloor, informational: true)
         if let frame = frameFloor.latency {
-            metrics.add(Metric.rowFloor, "row read floor (frame floor p50 / K)", unit: "ns", kind: .timing,
+            metrics.add(Metric.rowFloor, "row read floor (frame floor p50 / K)", unit: .nanoseconds, kind: .timing,
                         informational: true, frame.p50 / Double(rows))
         }
         consume(checksum.value)
@@ -255,9 +255,9 @@ import StoreInterface
     /// A frame's share of a 60 Hz budget and its cost per row.
     private static func addFrameShares(_ frames: LoopMeasurement, rows: Int, floor: MetricID?, into metrics: inout RoundMetrics) {
         guard let frame = frames.latency else { return }
-        metrics.add(Metric.frameBudget, "frame p50, share of a 16.7 ms frame", unit: "%", kind: .timing,
+        metrics.add(Metric.frameBudget, "frame p50, share of a 16.7 ms frame", unit: .percent, kind: .timing,
                     frame.p50 / 16_666_667 * 100)
-        metrics.add(MetricDescriptor(id: Metric.row, label: "row read (frame p50 / K)", unit: "ns", kind: .timing,
+        metrics.add(MetricDescriptor(id: Metric.row, label: "row read (frame p50 / K)", unit: .nanoseconds, kind: .timing,
                                      bound: floor == nil ? nil : FloorOperation.row.rawValue, floor: floor),
                     frame.p50 / Double(rows))
     }

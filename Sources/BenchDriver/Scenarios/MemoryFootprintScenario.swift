@@ -114,11 +114,11 @@ import StoreInterface
         func difference(_ to: MemoryFootprint, _ from: MemoryFootprint) -> Double {
             Double(to.allocated) - Double(from.allocated)
         }
-        metrics.add(Metric.model, "bytes per model", unit: "bytes", kind: .count, difference(loaded, empty) / models)
-        metrics.add(Metric.held, "bytes per held note", unit: "bytes", kind: .count, difference(holding, loaded) / held)
-        metrics.add(Metric.update, "bytes added by changing every user, per held note", unit: "bytes", kind: .count,
+        metrics.add(Metric.model, "bytes per model", unit: .bytes, kind: .count, difference(loaded, empty) / models)
+        metrics.add(Metric.held, "bytes per held note", unit: .bytes, kind: .count, difference(holding, loaded) / held)
+        metrics.add(Metric.update, "bytes added by changing every user, per held note", unit: .bytes, kind: .count,
                     difference(updated, holding) / held)
-        metrics.add(Metric.freed, "bytes per model left once the store is gone", unit: "bytes", kind: .count,
+        metrics.add(Metric.freed, "bytes per model left once the store is gone", unit: .bytes, kind: .count,
                     difference(freed, empty) / models)
         consume(screens)
         return metrics

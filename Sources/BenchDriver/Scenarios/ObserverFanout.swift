@@ -166,12 +166,12 @@ import Synchronization
         metrics.addLoop(Metric.update, "update heard by all", updates, unit: .microseconds)
         metrics.addLoop(Metric.updateRendered, "update and every screen re-rendered", rendered, unit: .microseconds)
         if let update = updates.latency {
-            metrics.add(Metric.perObserver, "per observer (update p50 / O)", unit: "ns", kind: .timing,
+            metrics.add(Metric.perObserver, "per observer (update p50 / O)", unit: .nanoseconds, kind: .timing,
                         update.p50 / Double(observers))
         }
-        metrics.add(Metric.notifications, "handler calls per update", unit: "count", kind: .count,
+        metrics.add(Metric.notifications, "handler calls per update", unit: .count, kind: .count,
                     Double(delivered) / Double(max(1, workload.updates.count)))
-        metrics.add(Metric.missed, "handler calls due but not delivered", unit: "count", kind: .count, Double(missed))
+        metrics.add(Metric.missed, "handler calls due but not delivered", unit: .count, kind: .count, Double(missed))
         metrics.addLoop(Metric.churn, "observe + cancel", churn)
         consume((tokens, holders))
         return metrics

@@ -141,20 +141,20 @@ import StoreInterface
         metrics.addLoop(Metric.mergeRendered, "batch merge and every changed screen re-rendered", rendered,
                         unit: .microseconds)
         if let merge = merges.latency {
-            metrics.add(Metric.payload, "per payload (batch p50 / batch)", unit: "ns", kind: .timing,
+            metrics.add(Metric.payload, "per payload (batch p50 / batch)", unit: .nanoseconds, kind: .timing,
                         merge.p50 / Double(parameters[Parameter.batch]))
         }
         let total = summaries.reduce(ChangeSummary(), +)
         let batches = Double(max(1, summaries.count))
-        metrics.add(Metric.updated, "models updated per batch", unit: "count", kind: .count, Double(total.updated) / batches)
-        metrics.add(Metric.unchanged, "payloads short-circuited per batch", unit: "count", kind: .count,
+        metrics.add(Metric.updated, "models updated per batch", unit: .count, kind: .count, Double(total.updated) / batches)
+        metrics.add(Metric.unchanged, "payloads short-circuited per batch", unit: .count, kind: .count,
                     Double(total.unchanged) / batches)
-        metrics.add(Metric.rebuilt, "parents rebuilt per batch", unit: "count", kind: .count, Double(total.propagated) / batches)
-        metrics.add(Metric.notifications, "notifications per batch", unit: "count", kind: .count,
+        metrics.add(Metric.rebuilt, "parents rebuilt per batch", unit: .count, kind: .count, Double(total.propagated) / batches)
+        metrics.add(Metric.notifications, "notifications per batch", unit: .count, kind: .count,
                     Double(total.notifications) / batches)
-        metrics.add(Metric.rerendered, "screens re-rendered per batch", unit: "count", kind: .count,
+        metrics.add(Metric.rerendered, "screens re-rendered per batch", unit: .count, kind: .count,
                     Double(rerendered) / Double(max(1, count)))
-        metrics.add(Metric.notSuperset, "models not holding the superset of the fields received", unit: "count",
+        metrics.add(Metric.notSuperset, "models not holding the superset of the fields received", unit: .count,
                     kind: .count, Double(lost))
         consume(tokens)
         return metrics

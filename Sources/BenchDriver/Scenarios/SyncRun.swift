@@ -74,14 +74,13 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         self.workload = workload
         self.parameters = parameters
         self.context = context
+        sync = BackgroundSync.Sync(parameters)
         writeStarts = AtomicSlots(count: workload.batches.count)
     }
 
     private var isVirtual: Bool { parameters[BackgroundSync.Parameter.hz] == 0 && !workload.isLaunch }
-    /// Who syncs: a sync thread that decodes, one that commits back to back
-    /// (stress), or the main thread itself.
-    private var sync: Int { parameters[BackgroundSync.Parameter.sync] }
-    private var syncsOnMain: Bool { sync == 2 }
+    private let sync: BackgroundSync.Sync
+    private var syncsOnMain: Bool { sync == .mainThread }
     /// Whether reading a row goes through the store, which makes drawing store work.
     private var rowsReadTheStore: Bool { Store.design.rowsReadTheStore }
     /// Batches the main thread has synced itself (sync=2).
@@ -98,12 +97,12 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     }
 
     /// Runs the round; returns each role's thread reports.
-    func run() -> [String: [ThreadReport]] {
+    func run() -> [ThreadRole.Kind: [ThreadReport]] {
         let start = MonotonicClock.now() + 5_000_000
         runStart = start
-        let writerRole = ThreadRole("writer") { _ in self.write(from: start) }
-        let readerRole = ThreadRole("reader", threads: parameters[BackgroundSync.Parameter.readers]) { thread in self.read(thread) }
-        let mainRole = ThreadRole("main") { _ in self.drawFrames(from: start) }
+        let writerRole = ThreadRole(.writer) { _ in self.write(from: start) }
+        let readerRole = ThreadRole(.reader, threads: parameters[BackgroundSync.Parameter.readers]) { thread in self.read(thread) }
+        let mainRole = ThreadRole(.main) { _ in self.drawFrames(from: start) }
         let roles = syncsOnMain ? [] : parameters[BackgroundSync.Parameter.readers] > 0 ? [writerRole, readerRole] : [writerRole]
         let reports = ThreadGroup.run(roles, onCaller: mainRole, draining: context.mainQueue,
                                       countsAllocations: context.countsAllocations)
@@ -229,7 +228,7 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
             } else {
                 due = schedule.waitUntilDue(index)
             }
-            commit(index, decoding: sync == 0, due: due, into: &results)
+            commit(index, decoding: sync == .syncThread, due: due, into: &results)
             gate.batchApplied()
         }
         writerDone.store(true, ordering: .releasing)
@@ -297,7 +296,7 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         }.count
     }
 
-    func metrics(reports: [String: [ThreadReport]]) -> RoundMetrics {
+    func metrics(reports: [ThreadRole.Kind: [ThreadReport]]) -> RoundMetrics {
         var metrics = RoundMetrics()
         addFrames(to: &metrics)
         let written = writer.withLock { $0 }
@@ -305,18 +304,18 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         if workload.isLaunch { addLaunch(to: &metrics) }
         let read = readers.withLock { $0 }
         if read.operations > 0 {
-            metrics.add(BackgroundSync.Metric.readerRead, "reader: background row read p50", unit: "ns", kind: .quantity,
+            metrics.add(BackgroundSync.Metric.readerRead, "reader: background row read p50", unit: .nanoseconds, kind: .quantity,
                         read.latency.summary.p50)
-            metrics.add(BackgroundSync.Metric.readerThroughput, "reader: rows read per second", unit: "ops/s", kind: .quantity,
+            metrics.add(BackgroundSync.Metric.readerThroughput, "reader: rows read per second", unit: .operationsPerSecond, kind: .quantity,
                         lowerIsBetter: false, read.latency.summary.operationsPerSecond)
         }
-        let roles: [(MetricID, String, Int)] = [
-            (BackgroundSync.Metric.main, "main", main.frames),
-            (BackgroundSync.Metric.writer, "writer", written.applied + written.failed),
-            (BackgroundSync.Metric.reader, "reader", read.operations),
+        let roles: [(MetricID, ThreadRole.Kind, Int)] = [
+            (BackgroundSync.Metric.main, .main, main.frames),
+            (BackgroundSync.Metric.writer, .writer, written.applied + written.failed),
+            (BackgroundSync.Metric.reader, .reader, read.operations),
         ]
-        for (role, name, operations) in roles {
-            guard let threads = reports[name] else { continue }
+        for (role, kind, operations) in roles {
+            guard let threads = reports[kind] else { continue }
             let combined = threads.combined
             metrics.addLocks(role, combined.lockTotal, per: max(1, operations))
             metrics.addUsage(role, combined.usage)
@@ -332,19 +331,19 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         metrics.addLatency(BackgroundSync.Metric.render, "main: drawing K rows per frame (CPU)", main.renderCPU.summary, unit: .microseconds)
         metrics.addLatency(BackgroundSync.Metric.frame, "main: whole frame, store work and drawing (CPU)", main.frameCPU.summary,
                            unit: .microseconds)
-        metrics.add(BackgroundSync.Metric.over8, "main: frames over 8.3 ms of CPU", unit: "count", kind: .quantity,
+        metrics.add(BackgroundSync.Metric.over8, "main: frames over 8.3 ms of CPU", unit: .count, kind: .quantity,
                     Double(main.overShortBudget))
-        metrics.add(BackgroundSync.Metric.over16, "main: frames over 16.7 ms of CPU", unit: "count", kind: .quantity,
+        metrics.add(BackgroundSync.Metric.over16, "main: frames over 16.7 ms of CPU", unit: .count, kind: .quantity,
                     Double(main.overLongBudget))
         metrics.addLatency(BackgroundSync.Metric.storeWall, "main: store work per frame (wall, waits included)", main.storeWall.summary,
                            unit: .microseconds, kind: .quantity)
-        metrics.add(BackgroundSync.Metric.frameWallMax, "main: longest frame (wall, waits included)", unit: "µs", kind: .quantity,
+        metrics.add(BackgroundSync.Metric.frameWallMax, "main: longest frame (wall, waits included)", unit: .microseconds, kind: .quantity,
                     main.frameWall.summary.max / 1_000)
-        metrics.add(BackgroundSync.Metric.late, "main: frames longer than the budget (wall)", unit: "count", kind: .quantity,
+        metrics.add(BackgroundSync.Metric.late, "main: frames longer than the budget (wall)", unit: .count, kind: .quantity,
                     Double(main.late))
-        metrics.add(BackgroundSync.Metric.frames, "main: frames drawn", unit: "count", kind: .quantity, informational: true,
+        metrics.add(BackgroundSync.Metric.frames, "main: frames drawn", unit: .count, kind: .quantity, informational: true,
                     Double(main.frames))
-        metrics.add(BackgroundSync.Metric.items, "main: work items drained per batch", unit: "count", kind: .count,
+        metrics.add(BackgroundSync.Metric.items, "main: work items drained per batch", unit: .count, kind: .count,
                     Double(main.items) / batches)
         if main.delivery.sampleCount > 0 {
             metrics.addLatency(BackgroundSync.Metric.delivery, "delivery, write to a frame showing it", main.delivery.summary,
@@ -366,31 +365,31 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         metrics.addLatency(BackgroundSync.Metric.writerCommit,
                            "\(who): commit (the merge call: the store's lock held but for delivering observers)",
                            written.commit.summary, unit: .microseconds, kind: .quantity)
-        metrics.add(BackgroundSync.Metric.writesFailed, "batches that failed", unit: "count", kind: .count, Double(written.failed))
+        metrics.add(BackgroundSync.Metric.writesFailed, "batches that failed", unit: .count, kind: .count, Double(written.failed))
         // Where the sync's store work ran: the main thread's queue work
         // against the writer's merge calls (a merge that hops to the main
         // thread leaves the writer waiting, its CPU idle).
         let storeWork = Double(main.queueCPUTotal) + Double(written.commitCPUTotal)
-        metrics.add(BackgroundSync.Metric.mainShare, "main: share of the sync's store work (CPU)", unit: "%",
+        metrics.add(BackgroundSync.Metric.mainShare, "main: share of the sync's store work (CPU)", unit: .percent,
                     kind: .quantity, storeWork > 0 ? 100 * Double(main.queueCPUTotal) / storeWork : 0)
     }
 
     /// A launch: until every row shows, the main thread's store work and
     /// waits, until the whole graph is there.
     private func addLaunch(to metrics: inout RoundMetrics) {
-        let milliseconds = TimeUnit.milliseconds
+        let milliseconds = MetricUnit.milliseconds
         // A launch the frames never finished leaves these out: not measured, not infinite.
         if let first = main.launchFirst {
-            metrics.add(BackgroundSync.Metric.launchFirst, "launch: until a frame shows every row", unit: "ms",
-                        kind: .quantity, milliseconds.convert(Double(first)))
+            metrics.add(BackgroundSync.Metric.launchFirst, "launch: until a frame shows every row", unit: .milliseconds,
+                        kind: .quantity, milliseconds.fromNanoseconds(Double(first)))
         }
-        metrics.add(BackgroundSync.Metric.launchStore, "launch: main-thread store work in all (CPU)", unit: "ms", kind: .timing,
-                    milliseconds.convert(Double(main.launchStoreCPU)))
-        metrics.add(BackgroundSync.Metric.launchBlocked, "launch: main thread held up by store work (wall)", unit: "ms",
-                    kind: .quantity, milliseconds.convert(Double(main.launchBlocked)))
+        metrics.add(BackgroundSync.Metric.launchStore, "launch: main-thread store work in all (CPU)", unit: .milliseconds, kind: .timing,
+                    milliseconds.fromNanoseconds(Double(main.launchStoreCPU)))
+        metrics.add(BackgroundSync.Metric.launchBlocked, "launch: main thread held up by store work (wall)", unit: .milliseconds,
+                    kind: .quantity, milliseconds.fromNanoseconds(Double(main.launchBlocked)))
         if let done = main.launchDone {
-            metrics.add(BackgroundSync.Metric.launchDone, "launch: until the whole graph is on the main thread", unit: "ms",
-                        kind: .quantity, milliseconds.convert(Double(done)))
+            metrics.add(BackgroundSync.Metric.launchDone, "launch: until the whole graph is on the main thread", unit: .milliseconds,
+                        kind: .quantity, milliseconds.fromNanoseconds(Double(done)))
         }
     }
 }

@@ -178,14 +178,14 @@ import StoreInterface
         metrics.addLoop(Metric.rename, "rename", renames, unit: .microseconds)
         let changes = summaries.reduce(ChangeSummary(), +)
         let count = Double(max(1, summaries.count))
-        metrics.add(Metric.notifications, "notifications per rename", unit: "count", kind: .count,
+        metrics.add(Metric.notifications, "notifications per rename", unit: .count, kind: .count,
                     Double(changes.notifications) / count)
-        metrics.add(Metric.rebuilt, "parents rebuilt per rename", unit: "count", kind: .count,
+        metrics.add(Metric.rebuilt, "parents rebuilt per rename", unit: .count, kind: .count,
                     Double(changes.propagated) / count)
         metrics.addLoop(Metric.refresh, "all holders re-render", refresh, unit: .microseconds)
         metrics.addLoop(Metric.renameRendered, "rename and every holder re-rendered", rendered, unit: .microseconds)
-        metrics.add(Metric.stale, "stale holders after last rename", unit: "count", kind: .count, Double(stale))
-        metrics.add(Metric.underneath, "screens whose first-handed model changed underneath them", unit: "%",
+        metrics.add(Metric.stale, "stale holders after last rename", unit: .count, kind: .count, Double(stale))
+        metrics.add(Metric.underneath, "screens whose first-handed model changed underneath them", unit: .percent,
                     kind: .count, underneathPercent)
         return metrics
     }

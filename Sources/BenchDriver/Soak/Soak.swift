@@ -73,7 +73,7 @@ public enum Soak {
         // Handles may live on any thread, or only on the main thread.
         let workersHoldHandles = Store.design.threading.handlesOnAnyThread
         let ledger = LockedValue<[SoakEntry]>([])
-        let mainThread = ThreadRole("main") { _ in
+        let mainThread = ThreadRole(.main) { _ in
             var random = SeededRandom(seed: plan.seed).fork(998)
             var mainEntry = SoakEntry(thread: -1)
             var step = 0
@@ -88,7 +88,7 @@ public enum Soak {
             }
             ledger.withLock { $0.append(mainEntry) }
         }
-        _ = ThreadGroup.run([ThreadRole("soak", threads: plan.threads) { thread in
+        _ = ThreadGroup.run([ThreadRole(.soakWorker, threads: plan.threads) { thread in
             var script = WriteScript(graph: graph, thread: thread, of: plan.threads, seed: plan.seed)
             var random = SeededRandom(seed: plan.seed).fork(UInt64(1_000 + thread))
             var entry = SoakEntry(thread: thread)

@@ -122,6 +122,6 @@ extension Sweep {
             yLabel: "\(metric.label) (\(metric.unit))",
             series: series.map { LineChart.Series(name: $0.store, points: $0.points, isUpperBound: upperBounds.contains($0.store)) },
             references: references.map { LineChart.Reference(y: $0.value, label: $0.label) },
-            linearY: metric.unit == "%")
+            linearY: metric.unit == .percent)
     }
 }

@@ -37,7 +37,7 @@ enum ClaimCharts {
                                 + verdict.favoured.joined(separator: ", ") + "); whiskers: the interval the rules of "
                                 + "evidence use; dashed: what the case is judged against; 0: a zero; –: no figure"],
                     yLabel: "\(descriptor.label) (\(descriptor.unit))", stores: run.stores,
-                    upperBounds: run.upperBounds, groups: groups, linear: descriptor.unit == "%")))
+                    upperBounds: run.upperBounds, groups: groups, linear: descriptor.unit == .percent)))
             }
         }
         return charts

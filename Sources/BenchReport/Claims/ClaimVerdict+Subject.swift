@@ -134,7 +134,7 @@ extension ClaimVerdict {
         /// A published figure set beside ours, not judged: it was measured on other hardware.
         func beside(_ reference: ReportContext.Reference) -> Finding {
             let converted = reference.published.compactMap { time in
-                TimeUnits.convert(time.seconds, from: "s", to: metric.unit).map { (value: $0, label: time.device) }
+                MetricUnit.convert(time.seconds, from: .seconds, to: metric.unit).map { (value: $0, label: time.device) }
             }
             let published = converted.map { "\(quantity($0.value)) (\($0.label))" }
             let ours = figures.filter { favoured.contains($0.store) }.map { "\($0.store) \(quantity($0.median))" }

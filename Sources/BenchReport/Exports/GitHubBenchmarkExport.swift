@@ -24,7 +24,7 @@ enum GitHubBenchmarkExport {
                     let halfWidth = (summary.confidenceHigh - summary.confidenceLow) / 2
                     entries.append(Entry(
                         name: "\(result.scenario) \(result.label) — \(store.store) — \(series.metric.label)",
-                        unit: series.metric.unit,
+                        unit: series.metric.unit.rawValue,
                         value: summary.median,
                         range: "± \(NumberFormat.value(halfWidth))",
                         extra: "\(summary.count) rounds; 95% interval \(NumberFormat.value(summary.confidenceLow))"

@@ -126,7 +126,7 @@ enum DecisionTable {
                     && figure.parameters.allSatisfy { result.parameters[$0.key] == $0.value }
             }.sorted { $0.parameters[figure.parameter]! < $1.parameters[figure.parameter]! }
             guard let first = cases.first, let unit = first.descriptor(figure.metric)?.unit,
-                  let budget = TimeUnits.convert(figure.budgetSeconds, from: "s", to: unit) else { return nil }
+                  let budget = MetricUnit.convert(figure.budgetSeconds, from: .seconds, to: unit) else { return nil }
             var cells: [String: String] = [:]
             for store in run.stores {
                 let sizes = cases.compactMap { result -> (size: Int, series: MetricSeries)? in

@@ -53,11 +53,11 @@ enum Mechanism {
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
-    static func quantity(_ value: Double, unit: String) -> String {
+    static func quantity(_ value: Double, unit: MetricUnit) -> String {
         switch unit {
-        case "count", "per op", "per million": NumberFormat.value(value)
-        case "%": NumberFormat.value(value) + "%"
-        default: NumberFormat.value(value) + " " + unit
+        case .count, .perOperation, .perMillion: NumberFormat.value(value)
+        case .percent: NumberFormat.value(value) + "%"
+        default: NumberFormat.value(value) + " \(unit)"
         }
     }
 }

@@ -10,7 +10,7 @@ enum ReferenceTable {
                 let metric = result.descriptor(id) else { continue }
             let ours = run.stores.map { store -> String in
                 guard let median = result.store(store)?.metric(id)?.median else { return "–" }
-                return TimeUnits.convert(median, from: metric.unit, to: "ms").map(NumberFormat.value) ?? "–"
+                return MetricUnit.convert(median, from: metric.unit, to: .milliseconds).map(NumberFormat.value) ?? "–"
             }
             rows.append([reference.name] + reference.published.map { NumberFormat.value($0.seconds * 1_000) } + ours)
         }

@@ -6,8 +6,7 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
     public var id: MetricID
     /// For people, for example "rename p99".
     public var label: String
-    /// "ns", "µs", "mallocs/op", "bytes/model", ...
-    public var unit: String
+    public var unit: MetricUnit
     public var kind: MetricKind
     /// Whether a smaller value is better (costs) or a larger one (throughput).
     public var lowerIsBetter: Bool
@@ -34,7 +33,7 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
     /// Absent, not false, otherwise, so results of one thread read as before.
     public var acrossThreads: Bool?
 
-    public init(id: MetricID, label: String, unit: String, kind: MetricKind, lowerIsBetter: Bool = true,
+    public init(id: MetricID, label: String, unit: MetricUnit, kind: MetricKind, lowerIsBetter: Bool = true,
                 informational: Bool = false, bound: String? = nil, floor: MetricID? = nil, tail: Bool = false,
                 operations: Int? = nil, acrossThreads: Bool? = nil) {
         self.id = id
@@ -58,7 +57,7 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(MetricID.self, forKey: .id)
         label = try container.decode(String.self, forKey: .label)
-        unit = try container.decode(String.self, forKey: .unit)
+        unit = try container.decode(MetricUnit.self, forKey: .unit)
         kind = try container.decode(MetricKind.self, forKey: .kind)
         lowerIsBetter = try container.decode(Bool.self, forKey: .lowerIsBetter)
         informational = try container.decode(Bool.self, forKey: .informational)

@@ -97,7 +97,7 @@ extension MetricSeries {
             throw fail("\(at).metric.operations", "\(operations) is not a count of operations")
         }
         // Only differences of heap bytes (what an update left alive, say) may be negative.
-        let signed = metric.kind == .count && metric.unit == "bytes"
+        let signed = metric.kind == .count && metric.unit == .bytes
         for (index, value) in rounds.enumerated() { try figure(value, "\(at).rounds[\(index)]", signed) }
         for (name, value) in [("median", summary.median), ("confidenceLow", summary.confidenceLow),
                               ("confidenceHigh", summary.confidenceHigh), ("min", summary.min), ("max", summary.max),
