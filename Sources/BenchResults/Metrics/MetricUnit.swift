@@ -18,7 +18,7 @@ public enum MetricUnit: String, Hashable, Sendable, Codable, CaseIterable, Custo
     public var description: String { rawValue }
 
     /// How many seconds one of this unit is; nil unless it is a time.
-    public var seconds: Double? {
+    public var secondsPerUnit: Double? {
         switch self {
         case .nanoseconds: 1e-9
         case .microseconds: 1e-6
@@ -30,7 +30,7 @@ public enum MetricUnit: String, Hashable, Sendable, Codable, CaseIterable, Custo
 
     /// `value` in `unit` expressed in `target`; nil unless both are times.
     public static func convert(_ value: Double, from unit: MetricUnit, to target: MetricUnit) -> Double? {
-        guard let from = unit.seconds, let to = target.seconds else { return nil }
+        guard let from = unit.secondsPerUnit, let to = target.secondsPerUnit else { return nil }
         return value * from / to
     }
 
