@@ -1,9 +1,11 @@
-import ArgumentParser
-import BenchApp
-import BenchMetrics
+// swift-format-ignore-file: OrderedImports
+// Glibc before Foundation: imported through Foundation first, it would not be `@preconcurrency`.
 #if canImport(Glibc)
 @preconcurrency import Glibc  // `stdout`, a C global the Swift 6 checker cannot see is only set up once
 #endif
+import ArgumentParser
+import BenchApp
+import BenchMetrics
 import Foundation
 
 /// The process entry: deterministic hashing, then the command, with every
@@ -72,7 +74,10 @@ public enum BenchEntry {
         setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
         execv(Platform.executablePath, CommandLine.unsafeArgv)
         // Only reached if exec failed: run on with random hashing.
-        FileHandle.standardError.write(Data("bench: warning: could not restart with deterministic hashing; allocation counts may vary between runs\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "bench: warning: could not restart with deterministic hashing; allocation counts may vary between runs\n"
+                    .utf8))
     }
 
     static func exit(with error: any Error) -> Never {
@@ -101,24 +106,25 @@ public enum BenchEntry {
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure designs for an in-memory model layer, live objects against immutable values, on the same workloads.",
+        abstract:
+            "Measure designs for an in-memory model layer, live objects against immutable values, on the same workloads.",
         discussion: """
-        Every store runs the scenarios listed by `bench list` with the same seed and operations:
+            Every store runs the scenarios listed by `bench list` with the same seed and operations:
 
-        \(Listing.storeSummaries.map { "  \($0)" }.joined(separator: "\n"))
+            \(Listing.storeSummaries.map { "  \($0)" }.joined(separator: "\n"))
 
-        With no subcommand, bench runs them (`bench run`); `bench run --help` lists its options.
+            With no subcommand, bench runs them (`bench run`); `bench run --help` lists its options.
 
-        Examples:
-          bench                                  every scenario, default sizes
-          bench --profile quick                  every scenario, small (about four minutes)
-          bench --scenario tag-rename --param F=100,10000
-          bench list                             scenarios and their parameters
-          bench compare --baseline results/baseline.json --current results/quick/results.json
-          bench report --input results/full/results.json   report and charts again, no re-run
-          bench check-results                    do the published runs still describe this code?
-          bench soak --seconds 60                every store on every core, checked against a serial replay
-        """,
+            Examples:
+              bench                                  every scenario, default sizes
+              bench --profile quick                  every scenario, small (about four minutes)
+              bench --scenario tag-rename --param F=100,10000
+              bench list                             scenarios and their parameters
+              bench compare --baseline results/baseline.json --current results/quick/results.json
+              bench report --input results/full/results.json   report and charts again, no re-run
+              bench check-results                    do the published runs still describe this code?
+              bench soak --seconds 60                every store on every core, checked against a serial replay
+            """,
         subcommands: [
             RunCommand.self, CompareCommand.self, CompareVerdictsCommand.self, CheckResultsCommand.self,
             MergeCommand.self, JoinCommand.self, ReportCommand.self, ListCommand.self, SoakCommand.self,
