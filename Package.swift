@@ -37,7 +37,7 @@ import PackageDescription
 /// through witness tables and copy handles through value witnesses instead
 /// of an inlined specialization. Every store gets the same treatment.
 let specializedAcrossModules: [SwiftSetting] = [
-    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
 ]
 
 /// The stores, one module each in `Sources/Stores/<module>`, each built on
@@ -106,89 +106,107 @@ extension Target.Dependency {
     }
 }
 
-let targets: [Target] = withInlinedDependencies(storeTargets + [
-    .target(name: "CThreadSlot"),
-    .target(name: "CCallgrind"),
-    .systemLibrary(
-        name: "CJemalloc",
-        pkgConfig: "jemalloc",
-        providers: [.apt(["libjemalloc-dev"])]
-    ),
-    .target(name: "COperatorNew"),
-    .target(name: "CSanitizerDefaults"),
-    .target(name: "BenchStatistics", swiftSettings: specializedAcrossModules),
-    .target(
-        name: "BenchMetrics",
-        dependencies: [
-            "BenchStatistics", "CJemalloc", "CCallgrind", "COperatorNew", "CSanitizerDefaults", "Instrumentation",
-            .product(name: "Histogram", package: "hdrhistogram-swift"),
-        ],
-        swiftSettings: specializedAcrossModules
-    ),
-    .target(name: "Instrumentation", dependencies: ["CThreadSlot"], swiftSettings: specializedAcrossModules),
-    .target(name: "ModelGraph", swiftSettings: specializedAcrossModules),
-    .target(name: "StoreTaxonomy", swiftSettings: specializedAcrossModules),
-    .target(
-        name: "StoreInterface", dependencies: ["ModelGraph", "Instrumentation", "StoreTaxonomy"],
-        swiftSettings: specializedAcrossModules),
-    .target(
-        name: "StoreSupport", dependencies: ["StoreInterface", "ModelGraph", "Instrumentation"],
-        swiftSettings: specializedAcrossModules),
-    .target(
-        name: "StoreCatalog", dependencies: ["StoreInterface"] + stores.map { .target(name: $0.module) },
-        swiftSettings: specializedAcrossModules),
-    .target(name: "BenchResults", dependencies: ["BenchStatistics", "StoreTaxonomy"], swiftSettings: specializedAcrossModules),
-    .target(
-        name: "BenchDriver",
-        dependencies: ["BenchMetrics", "BenchResults", "StoreInterface", "ModelGraph", "Instrumentation"],
-        swiftSettings: specializedAcrossModules
-    ),
-    .target(name: "BenchReport", dependencies: ["BenchResults", "BenchStatistics"], swiftSettings: specializedAcrossModules),
-    .target(name: "RegressionGate", dependencies: ["BenchResults", "BenchStatistics"], swiftSettings: specializedAcrossModules),
-    .target(
-        name: "BenchApp",
-        dependencies: ["BenchDriver", "BenchReport", "BenchResults", "BenchMetrics", "RegressionGate", "StoreCatalog"],
-        swiftSettings: specializedAcrossModules
-    ),
-    .target(
-        name: "BenchCLI",
-        dependencies: ["BenchApp", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-        swiftSettings: specializedAcrossModules
-    ),
-    .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .target(name: "BenchTestSupport", dependencies: ["BenchDriver", "BenchResults", "StoreCatalog"],
+let targets: [Target] = withInlinedDependencies(
+    storeTargets + [
+        .target(name: "CThreadSlot"),
+        .target(name: "CCallgrind"),
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
+        .target(name: "COperatorNew"),
+        .target(name: "CSanitizerDefaults"),
+        .target(name: "BenchStatistics", swiftSettings: specializedAcrossModules),
+        .target(
+            name: "BenchMetrics",
+            dependencies: [
+                "BenchStatistics", "CJemalloc", "CCallgrind", "COperatorNew", "CSanitizerDefaults", "Instrumentation",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            swiftSettings: specializedAcrossModules
+        ),
+        .target(name: "Instrumentation", dependencies: ["CThreadSlot"], swiftSettings: specializedAcrossModules),
+        .target(name: "ModelGraph", swiftSettings: specializedAcrossModules),
+        .target(name: "StoreTaxonomy", swiftSettings: specializedAcrossModules),
+        .target(
+            name: "StoreInterface", dependencies: ["ModelGraph", "Instrumentation", "StoreTaxonomy"],
+            swiftSettings: specializedAcrossModules),
+        .target(
+            name: "StoreSupport", dependencies: ["StoreInterface", "ModelGraph", "Instrumentation"],
+            swiftSettings: specializedAcrossModules),
+        .target(
+            name: "StoreCatalog", dependencies: ["StoreInterface"] + stores.map { .target(name: $0.module) },
+            swiftSettings: specializedAcrossModules),
+        .target(
+            name: "BenchResults", dependencies: ["BenchStatistics", "StoreTaxonomy"],
+            swiftSettings: specializedAcrossModules),
+        .target(
+            name: "BenchDriver",
+            dependencies: ["BenchMetrics", "BenchResults", "StoreInterface", "ModelGraph", "Instrumentation"],
+            swiftSettings: specializedAcrossModules
+        ),
+        .target(
+            name: "BenchReport", dependencies: ["BenchResults", "BenchStatistics"],
+            swiftSettings: specializedAcrossModules),
+        .target(
+            name: "RegressionGate", dependencies: ["BenchResults", "BenchStatistics"],
+            swiftSettings: specializedAcrossModules),
+        .target(
+            name: "BenchApp",
+            dependencies: [
+                "BenchDriver", "BenchReport", "BenchResults", "BenchMetrics", "RegressionGate", "StoreCatalog",
+            ],
+            swiftSettings: specializedAcrossModules
+        ),
+        .target(
+            name: "BenchCLI",
+            dependencies: ["BenchApp", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: specializedAcrossModules
+        ),
+        .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(
+            name: "BenchTestSupport", dependencies: ["BenchDriver", "BenchResults", "StoreCatalog"],
             path: "Tests/BenchTestSupport"),
-    .target(name: "StoreTestSupport", dependencies: ["StoreCatalog", "StoreInterface", "ModelGraph"],
+        .target(
+            name: "StoreTestSupport", dependencies: ["StoreCatalog", "StoreInterface", "ModelGraph"],
             path: "Tests/StoreTestSupport"),
-    .testTarget(name: "InstrumentationTests", dependencies: ["Instrumentation", "TestSupport"]),
-    .testTarget(name: "ModelGraphTests", dependencies: ["ModelGraph"]),
-    .testTarget(name: "StoreInterfaceTests", dependencies: ["StoreInterface", "TestSupport"]),
-    .testTarget(name: "StoreSupportTests", dependencies: ["StoreSupport", "StoreTestSupport"]),
-    .testTarget(name: "UniquingLockedTests", dependencies: ["UniquingLocked", "StoreTestSupport", "TestSupport"]),
-    .testTarget(name: "UniquingMainTests", dependencies: ["UniquingMain", "StoreTestSupport", "TestSupport"]),
-    .testTarget(name: "SnapshotEmbeddedTests", dependencies: ["SnapshotEmbedded", "StoreTestSupport"]),
-    .testTarget(name: "SnapshotListenedTests", dependencies: ["SnapshotListened", "StoreTestSupport", "TestSupport"]),
-    .testTarget(name: "SnapshotFlatTests", dependencies: ["SnapshotFlat", "StoreTestSupport", "TestSupport"]),
-    .testTarget(name: "SnapshotNotifiedTests", dependencies: [
-        "SnapshotNotified", "StoreTestSupport", "Instrumentation", "ModelGraph", "StoreInterface",
-    ]),
-    .testTarget(name: "SnapshotGRDBTests", dependencies: [
-        "SnapshotGRDB", "StoreTestSupport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-    ]),
-    .testTarget(
-        name: "StoreCatalogTests",
-        dependencies: ["StoreCatalog", "StoreTestSupport", "BenchMetrics", "TestSupport"]),
-    .testTarget(name: "BenchStatisticsTests", dependencies: ["BenchStatistics"]),
-    .testTarget(name: "BenchMetricsTests", dependencies: ["BenchMetrics", "TestSupport"]),
-    .testTarget(name: "BenchResultsTests", dependencies: ["BenchResults", "BenchTestSupport"]),
-    .testTarget(name: "BenchDriverTests", dependencies: ["BenchDriver", "BenchMetrics", "BenchTestSupport"]),
-    .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "BenchTestSupport"]),
-    .testTarget(name: "RegressionGateTests", dependencies: ["RegressionGate", "BenchTestSupport"]),
-    .testTarget(name: "BenchAppTests", dependencies: ["BenchApp", "BenchDriver", "BenchResults", "BenchTestSupport"]),
-    .testTarget(name: "BenchCLITests", dependencies: ["BenchResults", "BenchTestSupport", "StoreCatalog", "bench"]),
-    .testTarget(name: "RepositoryTests"),
-])
+        .testTarget(name: "InstrumentationTests", dependencies: ["Instrumentation", "TestSupport"]),
+        .testTarget(name: "ModelGraphTests", dependencies: ["ModelGraph"]),
+        .testTarget(name: "StoreInterfaceTests", dependencies: ["StoreInterface", "TestSupport"]),
+        .testTarget(name: "StoreSupportTests", dependencies: ["StoreSupport", "StoreTestSupport"]),
+        .testTarget(name: "UniquingLockedTests", dependencies: ["UniquingLocked", "StoreTestSupport", "TestSupport"]),
+        .testTarget(name: "UniquingMainTests", dependencies: ["UniquingMain", "StoreTestSupport", "TestSupport"]),
+        .testTarget(name: "SnapshotEmbeddedTests", dependencies: ["SnapshotEmbedded", "StoreTestSupport"]),
+        .testTarget(
+            name: "SnapshotListenedTests", dependencies: ["SnapshotListened", "StoreTestSupport", "TestSupport"]),
+        .testTarget(name: "SnapshotFlatTests", dependencies: ["SnapshotFlat", "StoreTestSupport", "TestSupport"]),
+        .testTarget(
+            name: "SnapshotNotifiedTests",
+            dependencies: [
+                "SnapshotNotified", "StoreTestSupport", "Instrumentation", "ModelGraph", "StoreInterface",
+            ]),
+        .testTarget(
+            name: "SnapshotGRDBTests",
+            dependencies: [
+                "SnapshotGRDB", "StoreTestSupport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "StoreCatalogTests",
+            dependencies: ["StoreCatalog", "StoreTestSupport", "BenchMetrics", "TestSupport"]),
+        .testTarget(name: "BenchStatisticsTests", dependencies: ["BenchStatistics"]),
+        .testTarget(name: "BenchMetricsTests", dependencies: ["BenchMetrics", "TestSupport"]),
+        .testTarget(name: "BenchResultsTests", dependencies: ["BenchResults", "BenchTestSupport"]),
+        .testTarget(name: "BenchDriverTests", dependencies: ["BenchDriver", "BenchMetrics", "BenchTestSupport"]),
+        .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "BenchTestSupport"]),
+        .testTarget(name: "RegressionGateTests", dependencies: ["RegressionGate", "BenchTestSupport"]),
+        .testTarget(
+            name: "BenchAppTests", dependencies: ["BenchApp", "BenchDriver", "BenchResults", "BenchTestSupport"]),
+        .testTarget(
+            name: "BenchCLITests", dependencies: ["BenchResults", "BenchTestSupport", "StoreCatalog", "bench"]),
+        .testTarget(name: "RepositoryTests"),
+    ])
 
 let package = Package(
     // Linux only: what it needs of Linux is in BenchMetrics' `Platform`,
@@ -200,9 +218,10 @@ let package = Package(
     products: ["ModelGraph", "StoreInterface", "StoreCatalog", "BenchApp"].map { name in
         .library(
             name: name,
-            targets: [name] + libraryDependencies(of: name, in: targets).filter { dependency in
-                targets.first { $0.name == dependency }?.type == .regular  // a product holds no system library
-            })
+            targets: [name]
+                + libraryDependencies(of: name, in: targets).filter { dependency in
+                    targets.first { $0.name == dependency }?.type == .regular  // a product holds no system library
+                })
     },
     dependencies: [
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),

@@ -29,7 +29,7 @@ let package = Package(
             ],
             path: "Benchmarks/StoreBenchmarks",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
     ]

@@ -12,7 +12,7 @@ import PackageDescription
 let package = Package(
     name: "ModelStoreFuzz",
     dependencies: [
-        .package(name: "ModelStoreBench", path: "../"),
+        .package(name: "ModelStoreBench", path: "../")
     ],
     targets: [
         .executableTarget(
@@ -24,6 +24,6 @@ let package = Package(
             path: "Sources/FuzzInputs",
             // libFuzzer's driver is the entry point (FuzzerEntry.swift), not top-level code.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        ),
+        )
     ]
 )

@@ -26,8 +26,10 @@ public struct Benchmark: Sendable {
     public var instructionWorkers: Int?
     public var gate: Gate
 
-    public init(request: RunRequest, countsInstructions: Bool? = nil, output: String? = nil, poolWith: String? = nil,
-                instructionWorkers: Int? = nil, gate: Gate = Gate()) {
+    public init(
+        request: RunRequest, countsInstructions: Bool? = nil, output: String? = nil, poolWith: String? = nil,
+        instructionWorkers: Int? = nil, gate: Gate = Gate()
+    ) {
         self.request = request
         self.countsInstructions = countsInstructions
         self.output = output
@@ -66,8 +68,9 @@ public struct Benchmark: Sendable {
         let counts = countsInstructions == true || plan.cases.contains(where: \.countsInstructions)
         if let instructionTools, !measured.isPartial, counts {
             print("\nCounting instructions under callgrind (each case once more, single-threaded scenarios only):")
-            result = measured.addingInstructions(from: try InstructionPass.run(
-                request, plan: plan, measured: measured, tools: instructionTools, workers: instructionWorkers))
+            result = measured.addingInstructions(
+                from: try InstructionPass.run(
+                    request, plan: plan, measured: measured, tools: instructionTools, workers: instructionWorkers))
         }
         var wallSeconds = Double(MonotonicClock.now() - started) / 1e9
         if let twin, !measured.isPartial {
@@ -85,23 +88,30 @@ public struct Benchmark: Sendable {
         if output == nil, !measured.isPartial { print(Self.againstPublished(directory, profile: request.profile)) }
         if measured.isPartial {
             throw .failure(
-                "interrupted after \(measured.cases.count) of \(plan.cases.count) cases; wrote those, marked partial, to \(directory.path)")
+                "interrupted after \(measured.cases.count) of \(plan.cases.count) cases; wrote those, marked partial, to \(directory.path)"
+            )
         }
         try gate.save(result)
         if let baseline {
-            try gate.check(result, against: baseline, remeasure: { keys throws(BenchFailure) in
-                try remeasure(keys, of: plan, following: result)
-            }, timingsRegressed: { report throws(BenchFailure) in
-                try TimingRegressionCases(report, of: result).write(into: directory)
-            })
+            try gate.check(
+                result, against: baseline,
+                remeasure: { keys throws(BenchFailure) in
+                    try remeasure(keys, of: plan, following: result)
+                },
+                timingsRegressed: { report throws(BenchFailure) in
+                    try TimingRegressionCases(report, of: result).write(into: directory)
+                })
         }
         return result
     }
 
     /// The timings of `plan`'s cases with these keys measured once more,
     /// the stores each ran in `first`, for the gate to confirm what regressed.
-    private func remeasure(_ keys: Set<String>, of plan: SuitePlan, following first: RunResult)
-        throws(BenchFailure) -> RunResult {
+    private func remeasure(
+        _ keys: Set<String>, of plan: SuitePlan, following first: RunResult
+    )
+        throws(BenchFailure) -> RunResult
+    {
         var again = plan
         again.cases = plan.cases.filter { keys.contains($0.key) }
         again.measuresPrimitiveCosts = false
@@ -113,12 +123,16 @@ public struct Benchmark: Sendable {
     }
 
     /// Runs `plan` with progress on the terminal, until it ends or is interrupted.
-    private static func measure(_ plan: SuitePlan, pooledWith twin: RunResult?, extending: RoundExtension? = nil)
-        throws(BenchFailure) -> RunResult {
+    private static func measure(
+        _ plan: SuitePlan, pooledWith twin: RunResult?, extending: RoundExtension? = nil
+    )
+        throws(BenchFailure) -> RunResult
+    {
         let progress = TerminalProgress(stores: plan.stores.map(\.name), rounds: plan.rounds)
         defer { progress.finish() }
-        let runner = SuiteRunner(plan: plan, progress: progress, cancellation: Interruption.shared.flag, pooledWith: twin,
-                                 extending: extending)
+        let runner = SuiteRunner(
+            plan: plan, progress: progress, cancellation: Interruption.shared.flag, pooledWith: twin,
+            extending: extending)
         do {
             return try Interruption.shared.whileRunning { try runner.run() }
         } catch {
@@ -141,7 +155,7 @@ public struct Benchmark: Sendable {
     /// which this run can pool its rounds with.
     static func checkPoolable(_ twin: RunResult, with plan: SuitePlan) throws(BenchFailure) {
         guard twin.profile == plan.profileName, !twin.isPartial, twin.cases.map(\.key) == plan.cases.map(\.key),
-              twin.designs.map(\.name) == plan.stores.map(\.name)
+            twin.designs.map(\.name) == plan.stores.map(\.name)
         else {
             throw .usage("--pool-with needs a complete run of the same profile, cases and stores as this one")
         }
@@ -159,8 +173,8 @@ public struct Benchmark: Sendable {
         let published = "results/\(profile)/verdicts.json"
         let mine = directory.appendingPathComponent("verdicts.json").path
         guard FileManager.default.fileExists(atPath: published), FileManager.default.fileExists(atPath: mine),
-              let comparison = try? SavedRuns.compareVerdicts(published, mine),
-              let summary = comparison.split(separator: "\n").first
+            let comparison = try? SavedRuns.compareVerdicts(published, mine),
+            let summary = comparison.split(separator: "\n").first
         else { return "" }
         return "Against the published run (\(published)): \(summary). "
             + "Line by line: bench compare-verdicts \(published) \(mine)"
@@ -191,7 +205,9 @@ public struct Benchmark: Sendable {
             guard Sanitizers.isActive else {
                 throw .failure("\(error). Install libjemalloc-dev (scripts/install-dependencies) and rebuild.")
             }
-            warn("the \(Sanitizers.active.joined(separator: " and ")) sanitizer owns malloc: allocations are not counted.")
+            warn(
+                "the \(Sanitizers.active.joined(separator: " and ")) sanitizer owns malloc: allocations are not counted."
+            )
         }
     }
 }

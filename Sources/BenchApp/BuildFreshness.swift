@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Whether this binary can be the build of the sources beside it.
 ///
@@ -68,7 +69,9 @@ public struct BuildFreshness {
         while folder.path != "/" {
             if folder.lastPathComponent == ".build" {
                 let root = folder.deletingLastPathComponent()
-                guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else { return nil }
+                guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
+                    return nil
+                }
                 return BuildFreshness(packageRoot: root, binary: binary)
             }
             folder.deleteLastPathComponent()
@@ -86,7 +89,8 @@ public struct BuildFreshness {
     ///   build folder of each module with a source newer than the binary.
     public func check() throws(Stale) {
         guard let built = Self.modified(binary) else { return }
-        for (source, changed) in sources() where changed > built && !compiledUnchanged(source, since: changed, linked: built) {
+        for (source, changed) in sources()
+        where changed > built && !compiledUnchanged(source, since: changed, linked: built) {
             throw Stale(binary: binary, built: built, source: source, changed: changed)
         }
     }
@@ -125,7 +129,9 @@ public struct BuildFreshness {
         for case let relative as String in walker
         where Self.sourceExtensions.contains(URL(fileURLWithPath: relative).pathExtension) {
             let path = "Sources/" + relative
-            if let modified = Self.modified(packageRoot.appendingPathComponent(path).path) { found.append((path, modified)) }
+            if let modified = Self.modified(packageRoot.appendingPathComponent(path).path) {
+                found.append((path, modified))
+            }
         }
         return found
     }

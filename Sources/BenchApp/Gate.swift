@@ -35,8 +35,10 @@ public struct Gate: Sendable {
         }
     }
 
-    public init(baseline: String? = nil, saveAs: String? = nil, timingTolerance: Double = Gate.standardTimingTolerance,
-                question: Question = .regression) {
+    public init(
+        baseline: String? = nil, saveAs: String? = nil, timingTolerance: Double = Gate.standardTimingTolerance,
+        question: Question = .regression
+    ) {
         self.baseline = baseline
         self.saveAs = saveAs
         self.timingTolerance = timingTolerance
@@ -84,44 +86,58 @@ public struct Gate: Sendable {
     /// `timingRegression`: only the baseline's build measured beside this one
     /// can tell a slower code path from a host slowed for that long.
     @discardableResult
-    func check(_ result: RunResult, against baseline: RunResult, remeasure: Remeasurement? = nil,
-               timingsRegressed: ((GateReport) throws(BenchFailure) -> Void)? = nil)
-        throws(BenchFailure) -> GateReport {
+    func check(
+        _ result: RunResult, against baseline: RunResult, remeasure: Remeasurement? = nil,
+        timingsRegressed: ((GateReport) throws(BenchFailure) -> Void)? = nil
+    )
+        throws(BenchFailure) -> GateReport
+    {
         var rules = question.rules
         rules.timingTolerance = timingTolerance
         var report: GateReport
         do {
-            report = try BaselineComparison.compare(baseline: baseline, current: result, rules: rules,
-                                                    confirmsTimings: remeasure != nil)
+            report = try BaselineComparison.compare(
+                baseline: baseline, current: result, rules: rules,
+                confirmsTimings: remeasure != nil)
         } catch {
             throw .unusable("\(error)")
         }
         let timings = report.timingRegressions
         if let remeasure, !timings.isEmpty, timings.count == report.regressions.count {
             let cases = Set(timings.map(\.caseKey))
-            print("\n\(timings.count) timing(s) regressed and nothing else: measuring their \(cases.count) case(s) again.")
+            print(
+                "\n\(timings.count) timing(s) regressed and nothing else: measuring their \(cases.count) case(s) again."
+            )
             report = BaselineComparison.confirmingTimings(
                 of: report, baseline: baseline, remeasured: try remeasure(cases), rules: rules)
         }
-        print("\nCompared with the baseline (\(baseline.provenance.date), commit \(baseline.provenance.commit ?? "unknown")):")
+        print(
+            "\nCompared with the baseline (\(baseline.provenance.date), commit \(baseline.provenance.commit ?? "unknown")):"
+        )
         print(report.table(), terminator: "")
         guard report.passed else {
             switch question {
             case .reproduction:
-                throw BenchFailure(.regression, "\(report.regressions.count) count(s) moved from the baseline's (listed above): "
-                    + "the code no longer counts what it counted")
+                throw BenchFailure(
+                    .regression,
+                    "\(report.regressions.count) count(s) moved from the baseline's (listed above): "
+                        + "the code no longer counts what it counted")
             case .regression where remeasure != nil && report.timingRegressions.count == report.regressions.count:
                 try timingsRegressed?(report)
-                throw BenchFailure(.timingRegression, "\(report.regressions.count) timing(s) regressed (listed above) and "
-                    + "nothing else: measure their cases beside the baseline's commit on this host to tell the code from "
-                    + "the host (scripts/gate does)")
+                throw BenchFailure(
+                    .timingRegression,
+                    "\(report.regressions.count) timing(s) regressed (listed above) and "
+                        + "nothing else: measure their cases beside the baseline's commit on this host to tell the code from "
+                        + "the host (scripts/gate does)")
             case .regression, .timingsSideBySide:
                 throw BenchFailure(.regression, Self.failure(report))
             }
         }
         if case .notComparable(let reason) = report.instructionCounts {
-            throw BenchFailure(.countsNotComparable, "no instruction count was compared (\(reason)): compare with a run "
-                + "of the baseline's commit on this host, as scripts/gate does")
+            throw BenchFailure(
+                .countsNotComparable,
+                "no instruction count was compared (\(reason)): compare with a run "
+                    + "of the baseline's commit on this host, as scripts/gate does")
         }
         return report
     }
@@ -130,8 +146,10 @@ public struct Gate: Sendable {
     private static func failure(_ report: GateReport) -> String {
         let missing = report.regressions.filter { $0.verdict == .missing }.count
         let regressed = report.regressions.count - missing
-        let parts = (regressed > 0 ? ["\(regressed) metric(s) regressed against the baseline"] : [])
-            + (missing > 0 ? ["\(missing) not compared: a store, case or metric missing from the baseline or from the run"] : [])
+        let parts =
+            (regressed > 0 ? ["\(regressed) metric(s) regressed against the baseline"] : [])
+            + (missing > 0
+                ? ["\(missing) not compared: a store, case or metric missing from the baseline or from the run"] : [])
         return parts.joined(separator: ", ") + " (listed above)"
     }
 

@@ -30,6 +30,8 @@ struct Git {
 
     /// HEAD's commit, nil outside a checkout.
     var head: String? {
-        run(["rev-parse", "HEAD"]).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        run(["rev-parse", "HEAD"]).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap {
+            $0.isEmpty ? nil : $0
+        }
     }
 }

@@ -1,9 +1,9 @@
 import BenchDriver
 import BenchMetrics
-import BenchStatistics
 import BenchResults
-import Instrumentation
+import BenchStatistics
 import Foundation
+import Instrumentation
 
 /// `bench --instructions`: the run's single-threaded scenarios once more,
 /// under Valgrind's callgrind, counting each timed loop's instructions.
@@ -25,10 +25,14 @@ public enum InstructionPass {
     /// Finds the tools, or fails saying how to install them.
     static func locateTools() throws(BenchFailure) -> Tools {
         guard let valgrind = executable(named: "valgrind") else {
-            throw .failure("--instructions needs Valgrind, which is not installed: run scripts/install-dependencies (or apt-get install valgrind)")
+            throw .failure(
+                "--instructions needs Valgrind, which is not installed: run scripts/install-dependencies (or apt-get install valgrind)"
+            )
         }
         guard let objcopy = executable(named: "llvm-objcopy") ?? executable(named: "objcopy") else {
-            throw .failure("--instructions needs llvm-objcopy (from the Swift toolchain) or objcopy (apt-get install binutils) on the PATH")
+            throw .failure(
+                "--instructions needs llvm-objcopy (from the Swift toolchain) or objcopy (apt-get install binutils) on the PATH"
+            )
         }
         return Tools(valgrind: valgrind, objcopy: objcopy)
     }
@@ -110,14 +114,17 @@ public enum InstructionPass {
             defer { try? ProcessorPin.allow(cpus) }
             while let index = queue.next() {
                 let counting = cases[jobs[index].caseIndex]
-                FileHandle.standardError.write(Data(
-                    "bench: counting [\(index + 1)/\(jobs.count)] \(counting.scenario.rawValue) \(counting.label)\n".utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        "bench: counting [\(index + 1)/\(jobs.count)] \(counting.scenario.rawValue) \(counting.label)\n"
+                            .utf8))
                 do throws(BenchFailure) {
                     let started = MonotonicClock.now()
                     try jobs[index].run(request, tools: tools, valgrindVersion: valgrindVersion)
                     let seconds = Double(MonotonicClock.now() - started) / 1e9
-                    FileHandle.standardError.write(Data(
-                        "bench: counted [\(index + 1)/\(jobs.count)] in \(Int(seconds.rounded())) s\n".utf8))
+                    FileHandle.standardError.write(
+                        Data(
+                            "bench: counted [\(index + 1)/\(jobs.count)] in \(Int(seconds.rounded())) s\n".utf8))
                 } catch {
                     queue.fail(error)
                 }
@@ -130,16 +137,18 @@ public enum InstructionPass {
 
     /// The children's counts as one result; fails if two probed the C
     /// library differently.
-    private static func joinChildren(_ jobs: [Job], counting cases: [SuitePlan.Case]) throws(BenchFailure) -> RunResult {
+    private static func joinChildren(_ jobs: [Job], counting cases: [SuitePlan.Case]) throws(BenchFailure) -> RunResult
+    {
         var counted = try RunFiles.read(jobs[0].output.path, role: "instruction counts")
         for job in jobs.dropFirst() {
             let result = try RunFiles.read(job.output.path, role: "instruction counts")
             // Every child probes the C library before its case starts, so a
             // probe that differs is a measurement fault, not another host.
             guard result.instructionCounting == counted.instructionCounting else {
-                throw .failure("the child counting \(cases[job.caseIndex].label) counted instructions with other tools "
-                    + "than the first: \(result.instructionCounting?.key ?? "none") against "
-                    + "\(counted.instructionCounting?.key ?? "none")")
+                throw .failure(
+                    "the child counting \(cases[job.caseIndex].label) counted instructions with other tools "
+                        + "than the first: \(result.instructionCounting?.key ?? "none") against "
+                        + "\(counted.instructionCounting?.key ?? "none")")
             }
             counted.cases += result.cases
         }
@@ -194,18 +203,20 @@ public enum InstructionPass {
             let child = Process()
             child.executableURL = URL(fileURLWithPath: tools.valgrind)
             child.currentDirectoryURL = scratch
-            child.arguments = [
-                "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=yes", "--callgrind-out-file=callgrind.out",
-                "--quiet",
-                "./bench", childCommand,
-                "--valgrind-version", valgrindVersion, "--output-file", output.lastPathComponent,
-                "--case", String(caseIndex),
-            ] + notCounted.flatMap { ["--not-counted", $0] } + request.arguments
+            child.arguments =
+                [
+                    "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=yes",
+                    "--callgrind-out-file=callgrind.out",
+                    "--quiet",
+                    "./bench", childCommand,
+                    "--valgrind-version", valgrindVersion, "--output-file", output.lastPathComponent,
+                    "--case", String(caseIndex),
+                ] + notCounted.flatMap { ["--not-counted", $0] } + request.arguments
             child.environment = InstructionCounter.environment(outputFile: "callgrind.out")
             guard FileManager.default.createFile(atPath: table.path, contents: nil),
-                  FileManager.default.createFile(atPath: messages.path, contents: nil),
-                  let tableHandle = FileHandle(forWritingAtPath: table.path),
-                  let messagesHandle = FileHandle(forWritingAtPath: messages.path)
+                FileManager.default.createFile(atPath: messages.path, contents: nil),
+                let tableHandle = FileHandle(forWritingAtPath: table.path),
+                let messagesHandle = FileHandle(forWritingAtPath: messages.path)
             else { throw .failure("cannot create files in \(scratch.path)") }
             child.standardOutput = tableHandle
             child.standardError = messagesHandle
@@ -215,8 +226,10 @@ public enum InstructionPass {
             try? messagesHandle.close()
             let said = (try? String(contentsOf: messages, encoding: .utf8)) ?? ""
             guard child.terminationReason == .exit, child.terminationStatus == 0 else {
-                let message = said.split(separator: "\n").last { !$0.hasPrefix("bench: [") }.map(String.init) ?? "no message"
-                throw .failure("the instruction pass under callgrind failed (status \(child.terminationStatus)): \(message)")
+                let message =
+                    said.split(separator: "\n").last { !$0.hasPrefix("bench: [") }.map(String.init) ?? "no message"
+                throw .failure(
+                    "the instruction pass under callgrind failed (status \(child.terminationStatus)): \(message)")
             }
             if let printed = try? Data(contentsOf: table) { FileHandle.standardOutput.write(printed) }
         }
@@ -237,7 +250,9 @@ public enum InstructionPass {
         } catch {
             throw .failure("\(error)")
         }
-        guard let counter = found else { throw .usage("\(childCommand) runs under callgrind; use bench --instructions") }
+        guard let counter = found else {
+            throw .usage("\(childCommand) runs under callgrind; use bench --instructions")
+        }
         let provenance: InstructionProvenance
         do {
             provenance = try InstructionProvenance.collect(valgrind: valgrindVersion, counter: counter)
@@ -308,7 +323,8 @@ public enum InstructionPass {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         tool.waitUntilExit()
         guard tool.terminationReason == .exit, tool.terminationStatus == 0 else {
-            throw BenchFailure.failure("\(path) \(arguments.joined(separator: " ")) failed (status \(tool.terminationStatus))")
+            throw BenchFailure.failure(
+                "\(path) \(arguments.joined(separator: " ")) failed (status \(tool.terminationStatus))")
         }
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -23,7 +23,8 @@ public enum Listing {
         var lines = ["Stores: \(StoreSelection.names.joined(separator: ", "))", ""]
         for store in StoreSelection.all {
             let design = store.design
-            lines.append("\(design.name) (\(design.family.rawValue), used from \(design.threading.rawValue)): \(design.summary)")
+            lines.append(
+                "\(design.name) (\(design.family.rawValue), used from \(design.threading.rawValue)): \(design.summary)")
         }
         lines.append("")
         for scenario in ScenarioID.allCases {
@@ -31,13 +32,16 @@ public enum Listing {
             lines.append("\(scenario.rawValue): \(definition.title)  [\(definition.origin)]")
             for spec in definition.parameters {
                 let values = "quick \(spec.quick), default \(spec.standard), full \(spec.full)"
-                lines.append("    \(spec.name) (\(spec.range.lowerBound)...\(spec.range.upperBound)): \(spec.summary); \(values)")
+                lines.append(
+                    "    \(spec.name) (\(spec.range.lowerBound)...\(spec.range.upperBound)): \(spec.summary); \(values)"
+                )
             }
             for profile in Profile.allCases {
                 let cases = definition.cases(for: profile)
                 let measured = profile.measuredCases(of: scenario)
-                lines.append("    \(profile) runs \(measured.count == 1 ? "1 case" : "\(measured.count) cases"), each read by "
-                             + "the scenario's summary line and:")
+                lines.append(
+                    "    \(profile) runs \(measured.count == 1 ? "1 case" : "\(measured.count) cases"), each read by "
+                        + "the scenario's summary line and:")
                 for parameters in cases {
                     let readers = CaseReaders.readers(of: parameters, scenario, among: cases)
                     let read = readers.isEmpty ? "nothing else" : readers.joined(separator: "; ")
@@ -74,21 +78,24 @@ public enum Listing {
         }
         let document = Document(
             stores: StoreSelection.all.map(\.design).map {
-                Store(name: $0.name, family: $0.family.rawValue, threading: $0.threading.rawValue, summary: $0.summary,
-                      modelledOn: $0.modelledOn, isUpperBound: $0.isUpperBound, keepsDeadObservers: $0.keepsDeadObservers)
+                Store(
+                    name: $0.name, family: $0.family.rawValue, threading: $0.threading.rawValue, summary: $0.summary,
+                    modelledOn: $0.modelledOn, isUpperBound: $0.isUpperBound, keepsDeadObservers: $0.keepsDeadObservers)
             },
             scenarios: ScenarioID.allCases.map { scenario in
                 let definition = scenario.definition
                 return Scenario(
                     id: scenario.rawValue, title: definition.title, origin: definition.origin,
                     parameters: definition.parameters.map {
-                        Parameter(name: $0.name, summary: $0.summary, minimum: $0.range.lowerBound,
-                                  maximum: $0.range.upperBound, quick: $0.quick, standard: $0.standard, full: $0.full,
-                                  isVariant: $0.isVariant)
+                        Parameter(
+                            name: $0.name, summary: $0.summary, minimum: $0.range.lowerBound,
+                            maximum: $0.range.upperBound, quick: $0.quick, standard: $0.standard, full: $0.full,
+                            isVariant: $0.isVariant)
                     },
-                    cases: Dictionary(uniqueKeysWithValues: Profile.allCases.map { profile in
-                        ("\(profile)", profile.measuredCases(of: scenario).map { definition.label(for: $0) })
-                    }))
+                    cases: Dictionary(
+                        uniqueKeysWithValues: Profile.allCases.map { profile in
+                            ("\(profile)", profile.measuredCases(of: scenario).map { definition.label(for: $0) })
+                        }))
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

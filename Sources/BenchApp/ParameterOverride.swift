@@ -25,7 +25,9 @@ struct ParameterOverride: Hashable {
 
     /// Applies the overrides to a scenario's cases. A case is repeated once
     /// per value of a swept parameter; identical cases are kept once.
-    static func apply(_ overrides: [ParameterOverride], to cases: [ParameterSet], of scenario: ScenarioID) -> [ParameterSet] {
+    static func apply(
+        _ overrides: [ParameterOverride], to cases: [ParameterSet], of scenario: ScenarioID
+    ) -> [ParameterSet] {
         let known = Set(scenario.definition.parameters.map(\.name))
         var result = cases
         for override in overrides where known.contains(override.name) {
@@ -47,18 +49,24 @@ struct ParameterOverride: Hashable {
         var named = Set<String>()
         for override in overrides {
             guard named.insert(override.name).inserted else {
-                throw .usage("--param \(override.name) is given twice; sweep it with one list instead: --param \(override.name)=A,B")
+                throw .usage(
+                    "--param \(override.name) is given twice; sweep it with one list instead: --param \(override.name)=A,B"
+                )
             }
             let specs = scenarios.compactMap { scenario in
                 scenario.definition.parameters.first { $0.name == override.name }.map { (scenario, $0) }
             }
             guard !specs.isEmpty else {
                 let names = Set(scenarios.flatMap { $0.definition.parameters.map(\.name) }).sorted()
-                throw .usage("no selected scenario has a parameter '\(override.name)'; they have: \(names.joined(separator: ", ")) (see bench list)")
+                throw .usage(
+                    "no selected scenario has a parameter '\(override.name)'; they have: \(names.joined(separator: ", ")) (see bench list)"
+                )
             }
             for (scenario, spec) in specs {
                 for value in override.values where !spec.range.contains(value) {
-                    throw .usage("\(scenario.rawValue) parameter \(spec.name)=\(value) is out of range; use \(spec.range.lowerBound)...\(spec.range.upperBound)")
+                    throw .usage(
+                        "\(scenario.rawValue) parameter \(spec.name)=\(value) is out of range; use \(spec.range.lowerBound)...\(spec.range.upperBound)"
+                    )
                 }
             }
         }

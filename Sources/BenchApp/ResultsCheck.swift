@@ -31,7 +31,8 @@ public struct ResultsCheck: Sendable {
     /// What a run measures: the code, and the manifest that builds it.
     static let code = ["Sources", "Package.swift"]
 
-    public init(results: String = "results", current: String? = nil, record: String? = nil, measuredHere: String? = nil) {
+    public init(results: String = "results", current: String? = nil, record: String? = nil, measuredHere: String? = nil)
+    {
         self.results = results
         self.current = current
         self.record = record
@@ -44,7 +45,8 @@ public struct ResultsCheck: Sendable {
         let root = URL(fileURLWithPath: results)
         var measured: [(name: String, commit: String)] = []
         for profile in Self.published {
-            let run = try RunFiles.read(root.appendingPathComponent("\(profile)/results.json").path, role: "published run")
+            let run = try RunFiles.read(
+                root.appendingPathComponent("\(profile)/results.json").path, role: "published run")
             measured.append(("results/\(profile)", try Self.cleanCommit(of: run, named: "results/\(profile)", in: git)))
         }
         let baselinePath = root.appendingPathComponent("baseline.json").path
@@ -57,9 +59,11 @@ public struct ResultsCheck: Sendable {
                 throw .failure("git could not compare \(commit) with \(other.commit)")
             }
             guard changed.isEmpty else {
-                throw .unusable("\(measured[0].name) was measured on \(commit) and \(other.name) on \(other.commit), "
-                    + "whose code differs (\(changed.prefix(3).joined(separator: ", ")), ...): record the published runs "
-                    + "and the baseline from one commit (scripts/record-results default and full, scripts/record-baseline)")
+                throw .unusable(
+                    "\(measured[0].name) was measured on \(commit) and \(other.name) on \(other.commit), "
+                        + "whose code differs (\(changed.prefix(3).joined(separator: ", ")), ...): record the published runs "
+                        + "and the baseline from one commit (scripts/record-results default and full, scripts/record-baseline)"
+                )
             }
         }
         guard let changed = git.changedFiles(from: commit, under: Self.code) else {
@@ -68,18 +72,21 @@ public struct ResultsCheck: Sendable {
         if changed.isEmpty {
             return "The published runs are current: they were measured on \(commit), whose code is this tree's."
         }
-        print("The code has changed since the published runs were measured on \(commit) "
-              + "(\(changed.count) files: \(changed.prefix(5).joined(separator: ", "))\(changed.count > 5 ? ", ..." : "")). "
-              + "Does it still count what they counted?")
+        print(
+            "The code has changed since the published runs were measured on \(commit) "
+                + "(\(changed.count) files: \(changed.prefix(5).joined(separator: ", "))\(changed.count > 5 ? ", ..." : "")). "
+                + "Does it still count what they counted?")
         let quick = try quickRun(git: git)
         let reference = try measuredHere.map { path throws(BenchFailure) in try Self.runHere(path, of: commit) }
         let report: GateReport
         do {
             report = try Gate(baseline: measuredHere ?? baselinePath, question: .reproduction)
                 .check(quick, against: reference ?? baseline)
-        } catch where error.kind == .regression {
-            throw BenchFailure(.regression, "\(error.message). Record the published runs and the baseline again on "
-                + "this code: scripts/record-results default, scripts/record-results full, scripts/record-baseline")
+        } catch  where error.kind == .regression {
+            throw BenchFailure(
+                .regression,
+                "\(error.message). Record the published runs and the baseline again on "
+                    + "this code: scripts/record-results default, scripts/record-results full, scripts/record-baseline")
         }
         let verification = ResultsVerification(
             measuredCommit: commit, checkedCommit: quick.provenance.commit ?? "unknown",
@@ -104,20 +111,24 @@ public struct ResultsCheck: Sendable {
         if let current {
             let run = try RunFiles.read(current, role: "current run")
             guard run.profile == Profile.quick.rawValue, run.instructionCounting != nil else {
-                throw .unusable("\(current) is not a quick run with instruction counts (bench --profile quick --instructions)")
+                throw .unusable(
+                    "\(current) is not a quick run with instruction counts (bench --profile quick --instructions)")
             }
             guard let head = git.head, run.provenance.commit == head else {
-                throw .unusable("\(current) was measured on \(run.provenance.commit ?? "an unknown commit"), not on "
-                    + "this tree's commit \(git.head ?? "unknown") with a clean tree")
+                throw .unusable(
+                    "\(current) was measured on \(run.provenance.commit ?? "an unknown commit"), not on "
+                        + "this tree's commit \(git.head ?? "unknown") with a clean tree")
             }
             return run
         }
         guard !git.hasUncommittedChanges else {
             throw .usage("the tree has uncommitted changes: commit them, then check the results")
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-check-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bench-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        return try Benchmark(request: RunRequest(profile: .quick), countsInstructions: true, output: directory.path).run()
+        return try Benchmark(request: RunRequest(profile: .quick), countsInstructions: true, output: directory.path)
+            .run()
     }
 
     /// The run made here of the published commit, checked to be one.
@@ -127,8 +138,9 @@ public struct ResultsCheck: Sendable {
             throw .unusable("\(path) is not a quick run with instruction counts (bench --profile quick --instructions)")
         }
         guard run.provenance.commit == commit else {
-            throw .unusable("\(path) was measured on \(run.provenance.commit ?? "an unknown commit"), not on \(commit), "
-                + "which the published runs were measured on")
+            throw .unusable(
+                "\(path) was measured on \(run.provenance.commit ?? "an unknown commit"), not on \(commit), "
+                    + "which the published runs were measured on")
         }
         return run
     }
@@ -139,7 +151,9 @@ public struct ResultsCheck: Sendable {
         guard !commit.hasSuffix("-dirty") else {
             throw .unusable("\(name) was measured from a modified tree (\(commit)); record it from a clean checkout")
         }
-        guard git.contains(commit) else { throw .unusable("\(name) names commit \(commit), which is not in this history") }
+        guard git.contains(commit) else {
+            throw .unusable("\(name) names commit \(commit), which is not in this history")
+        }
         return commit
     }
 }

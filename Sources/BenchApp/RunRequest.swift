@@ -14,8 +14,10 @@ public struct RunRequest: Sendable {
     public var rounds: Int?
     public var seed: UInt64
 
-    public init(profile: Profile = .default, scenarios: [String] = [], stores: [String] = [], parameters: [String] = [],
-                 rounds: Int? = nil, seed: UInt64 = 42) {
+    public init(
+        profile: Profile = .default, scenarios: [String] = [], stores: [String] = [], parameters: [String] = [],
+        rounds: Int? = nil, seed: UInt64 = 42
+    ) {
         self.profile = profile
         self.scenarios = scenarios
         self.stores = stores
@@ -34,9 +36,13 @@ public struct RunRequest: Sendable {
         let plan = try plan()
         // A scenario named with --scenario must run; without it, the profile's cases are the run.
         if !scenarios.isEmpty,
-           let idle = try selectedScenarios().first(where: { scenario in !plan.cases.contains { $0.scenario == scenario } }) {
-            throw .usage("the \(profile) profile runs no case of \(idle.rawValue): nothing but its summary line would read "
-                         + "one (bench list); run it with --profile quick or full, or name its case with --param")
+            let idle = try selectedScenarios().first(where: { scenario in
+                !plan.cases.contains { $0.scenario == scenario }
+            })
+        {
+            throw .usage(
+                "the \(profile) profile runs no case of \(idle.rawValue): nothing but its summary line would read "
+                    + "one (bench list); run it with --profile quick or full, or name its case with --param")
         }
         for planned in plan.cases {
             do {
@@ -52,7 +58,8 @@ public struct RunRequest: Sendable {
         let overrides = try overrides()
         // A case asked for by --param runs whatever reads it: the user asked for it.
         let cases = try selectedScenarios().flatMap { scenario in
-            let profileCases = overrides.isEmpty
+            let profileCases =
+                overrides.isEmpty
                 ? profile.measuredCases(of: scenario) : scenario.definition.cases(for: profile)
             return ParameterOverride.apply(overrides, to: profileCases, of: scenario).map { parameters in
                 SuitePlan.Case(scenario: scenario, parameters: parameters)

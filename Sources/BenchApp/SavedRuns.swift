@@ -31,7 +31,8 @@ public enum SavedRuns {
         }
         let verified = try verification.map { path throws(BenchFailure) in try readVerification(path, of: result) }
         let other = try otherProfile.map { path throws(BenchFailure) in try readOtherProfile(path, beside: result) }
-        let directory = output.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: input).deletingLastPathComponent()
+        let directory =
+            output.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: input).deletingLastPathComponent()
         try RunFiles.prepareDirectory(directory, option: "--output")
         var written = try RunFiles.writeReport(result, verification: verified, otherProfile: other, to: directory)
         if let readme {
@@ -46,16 +47,19 @@ public enum SavedRuns {
     private static func readOtherProfile(_ path: String, beside run: RunResult) throws(BenchFailure) -> RunResult {
         let other = try RunFiles.read(path, role: "--other-profile run")
         guard other.profile != run.profile else {
-            throw .usage("--other-profile: \(path) is a run of the \(run.profile) profile too; give another profile's run")
+            throw .usage(
+                "--other-profile: \(path) is a run of the \(run.profile) profile too; give another profile's run")
         }
         guard let commit = run.provenance.commit, other.provenance.commit == commit else {
-            throw .unusable("--other-profile: \(path) is of commit \(other.provenance.commit ?? "unknown"), this run of "
-                + "\(run.provenance.commit ?? "an unknown commit"): their verdicts would differ by the code too")
+            throw .unusable(
+                "--other-profile: \(path) is of commit \(other.provenance.commit ?? "unknown"), this run of "
+                    + "\(run.provenance.commit ?? "an unknown commit"): their verdicts would differ by the code too")
         }
         return other
     }
 
-    private static func readVerification(_ path: String, of run: RunResult) throws(BenchFailure) -> ResultsVerification {
+    private static func readVerification(_ path: String, of run: RunResult) throws(BenchFailure) -> ResultsVerification
+    {
         let verification: ResultsVerification
         do {
             verification = try ResultsVerification.read(from: URL(fileURLWithPath: path))
@@ -63,8 +67,9 @@ public enum SavedRuns {
             throw .unusable("--verification: \(error)")
         }
         guard verification.measuredCommit == run.provenance.commit else {
-            throw .unusable("--verification: \(path) verifies runs of \(verification.measuredCommit), this run is of "
-                + "\(run.provenance.commit ?? "an unknown commit")")
+            throw .unusable(
+                "--verification: \(path) verifies runs of \(verification.measuredCommit), this run is of "
+                    + "\(run.provenance.commit ?? "an unknown commit")")
         }
         return verification
     }
@@ -109,7 +114,8 @@ public enum SavedRuns {
         var results: [RunResult] = []
         for path in runs { results.append(try RunFiles.read(path, role: "run")) }
         guard let profile = Profile(rawValue: results[0].profile) else {
-            throw .unusable("\(runs[0]) is a run of the \(results[0].profile) profile; only runs of a named profile join")
+            throw .unusable(
+                "\(runs[0]) is a run of the \(results[0].profile) profile; only runs of a named profile join")
         }
         let plan = try RunRequest(profile: profile).plan().cases.map(\.key)
         let position = Dictionary(plan.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -124,8 +130,9 @@ public enum SavedRuns {
         guard keys == plan else {
             let present = Set(keys)
             if let missing = plan.first(where: { !present.contains($0) }) {
-                throw .unusable("the runs lack \(plan.count - present.intersection(plan).count) of the \(profile) profile's "
-                    + "\(plan.count) cases, among them \(missing)")
+                throw .unusable(
+                    "the runs lack \(plan.count - present.intersection(plan).count) of the \(profile) profile's "
+                        + "\(plan.count) cases, among them \(missing)")
             }
             if let foreign = keys.first(where: { position[$0] == nil }) {
                 throw .unusable("case \(foreign) is not one of the \(profile) profile's")

@@ -64,8 +64,9 @@ public struct SoakRun: Sendable {
             if outcome.wasInterrupted { break }
         }
         if Interruption.shared.flag.isCancelled {
-            throw .failure("interrupted; the writes done until then were checked above"
-                + (failed.isEmpty ? " and nothing was lost" : ", and \(failed.joined(separator: ", ")) lost some"))
+            throw .failure(
+                "interrupted; the writes done until then were checked above"
+                    + (failed.isEmpty ? " and nothing was lost" : ", and \(failed.joined(separator: ", ")) lost some"))
         }
         if !failed.isEmpty {
             throw .failure("soak found lost or extra work in: \(failed.joined(separator: ", "))")

@@ -7,13 +7,13 @@ struct CompareVerdictsCommand: ParsableCommand {
         commandName: "compare-verdicts",
         abstract: "Compare the verdicts of two runs (their verdicts.json): how many lines differ, and which.",
         discussion: """
-        One line per claim (its standing and verdict) and per scenario (the stores and families shown to \
-        lead, with the cases they lead in). scripts/record-results compares its two runs with it. Exits 0 \
-        whether or not they differ; 3 when a file cannot be read.
+            One line per claim (its standing and verdict) and per scenario (the stores and families shown to \
+            lead, with the cases they lead in). scripts/record-results compares its two runs with it. Exits 0 \
+            whether or not they differ; 3 when a file cannot be read.
 
-        Example:
-          bench compare-verdicts /tmp/first/verdicts.json results/default/verdicts.json
-        """
+            Example:
+              bench compare-verdicts /tmp/first/verdicts.json results/default/verdicts.json
+            """
     )
 
     @Argument(help: ArgumentHelp("The first run's verdicts.json.", valueName: "first"))

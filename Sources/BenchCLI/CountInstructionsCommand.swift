@@ -17,16 +17,22 @@ struct CountInstructionsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the counts (a results.json).", valueName: "file"))
     var outputFile: String
 
-    @Option(name: .customLong("case"), help: ArgumentHelp(
-        "Which of the request's single-threaded cases to count, from 0 in plan order.", valueName: "index"))
+    @Option(
+        name: .customLong("case"),
+        help: ArgumentHelp(
+            "Which of the request's single-threaded cases to count, from 0 in plan order.", valueName: "index"))
     var caseIndex: Int
 
-    @Option(name: .customLong("not-counted"), help: ArgumentHelp(
-        "A store the timing pass did not run in the case, so not counted either; repeat for several.", valueName: "store"))
+    @Option(
+        name: .customLong("not-counted"),
+        help: ArgumentHelp(
+            "A store the timing pass did not run in the case, so not counted either; repeat for several.",
+            valueName: "store"))
     var notCounted: [String] = []
 
     func run() throws {
         try InstructionPass.count(
-            selection.request, caseIndex: caseIndex, notCounted: notCounted, valgrindVersion: valgrindVersion, into: outputFile)
+            selection.request, caseIndex: caseIndex, notCounted: notCounted, valgrindVersion: valgrindVersion,
+            into: outputFile)
     }
 }

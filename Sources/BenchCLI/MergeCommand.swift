@@ -7,13 +7,13 @@ struct MergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Pool several saved runs of the same plan into one results.json, for a baseline.",
         discussion: """
-        Timings drift more between processes than between the rounds of one run; a baseline pooled \
-        from independent runs carries that drift, so the gate does not mistake it for a regression. \
-        scripts/record-baseline records three quick runs and merges them.
+            Timings drift more between processes than between the rounds of one run; a baseline pooled \
+            from independent runs carries that drift, so the gate does not mistake it for a regression. \
+            scripts/record-baseline records three quick runs and merges them.
 
-        Example:
-          bench merge /tmp/run1/results.json /tmp/run2/results.json --into results/baseline.json
-        """
+            Example:
+              bench merge /tmp/run1/results.json /tmp/run2/results.json --into results/baseline.json
+            """
     )
 
     @Argument(help: ArgumentHelp("Saved runs (results.json files) of the same profile and seed.", valueName: "file"))
@@ -23,7 +23,9 @@ struct MergeCommand: ParsableCommand {
     var into: String
 
     func validate() throws {
-        guard runs.count >= 2 else { throw ValidationError("merge needs at least two results.json files, got \(runs.count)") }
+        guard runs.count >= 2 else {
+            throw ValidationError("merge needs at least two results.json files, got \(runs.count)")
+        }
     }
 
     func run() throws {

@@ -10,7 +10,8 @@ struct CaseTable {
     let cells: [[String]]
 
     /// What the marks in a store's cell mean, for a legend.
-    static let legend = "`×n`: n times the best store, shown by the rules of evidence (the interval of the ratio, "
+    static let legend =
+        "`×n`: n times the best store, shown by the rules of evidence (the interval of the ratio, "
         + "widened by the run-to-run drift, above 1; more than 1% in an exact count or an instruction count); `+n`: n "
         + "more than a best store of 0; `~`: no difference shown; an upper bound's cell reads against the best contender, "
         + "which it may beat (`×0.5`), and is marked `(bound)`"
@@ -29,7 +30,8 @@ struct CaseTable {
                 let best = ranking.flatMap { result.store($0.best)?.metric(id)?.median } ?? 0
                 return Self.cell(series.median, store: store, ranking: ranking, best: best)
             }
-            let noisy = metric.kind != .count && stores.contains { result.store($0)?.metric(id)?.summary.isNoisy ?? false }
+            let noisy =
+                metric.kind != .count && stores.contains { result.store($0)?.metric(id)?.summary.isNoisy ?? false }
             return [metric.label, metric.unit.rawValue] + values + [Self.best(ranking, kind: metric.kind, noisy: noisy)]
         }
     }

@@ -1,5 +1,5 @@
-import BenchStatistics
 import BenchResults
+import BenchStatistics
 import Foundation
 
 /// `report.md`: what a person reads. Rendered only from a `RunResult`, so it
@@ -11,17 +11,20 @@ enum MarkdownReport {
         _ run: RunResult, context: ReportContext = ReportContext(), verification: ResultsVerification? = nil,
         otherProfile: RunResult? = nil
     ) -> String {
-        render(run, context: context, sweeps: Sweep.all(in: run, context: context), verification: verification,
-               otherProfile: otherProfile)
+        render(
+            run, context: context, sweeps: Sweep.all(in: run, context: context), verification: verification,
+            otherProfile: otherProfile)
     }
 
     static func render(
         _ run: RunResult, context: ReportContext, sweeps: [Sweep], verification: ResultsVerification?,
         otherProfile: RunResult? = nil
     ) -> String {
-        var sections = [header(run, verification: verification), DecisionTable.render(run, context: context), stores(run),
-                        ClaimsSection.render(run, context: context, otherProfile: otherProfile),
-                        summary(run, context: context), everyCase(run)]
+        var sections = [
+            header(run, verification: verification), DecisionTable.render(run, context: context), stores(run),
+            ClaimsSection.render(run, context: context, otherProfile: otherProfile),
+            summary(run, context: context), everyCase(run),
+        ]
         sections += scenarios(run, context: context, sweeps: sweeps)
         sections += [method(run), floors(run), machine(run)]
         return sections.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
@@ -38,10 +41,12 @@ enum MarkdownReport {
             text += run.instructionCounting == nil ? "" : " with the instruction pass"
         }
         text += ". "
-        text += run.instructionCounting == nil
+        text +=
+            run.instructionCounting == nil
             ? "Decided on **timings only**: no instruction counts. "
             : "Single-threaded operations decided on **instruction counts** (callgrind), the rest on timings. "
-        text += run.driftCommit == nil
+        text +=
+            run.driftCommit == nil
             ? "No second run compared: no run-to-run drift in the intervals.\n"
             : "Intervals widened by the **run-to-run drift** from a second run of the same commit.\n"
         let seconds = Dictionary(grouping: run.cases, by: \.scenario).compactMapValues { cases -> Double? in
@@ -51,22 +56,31 @@ enum MarkdownReport {
         if !seconds.isEmpty {
             var order: [String] = []
             for result in run.cases where !order.contains(result.scenario) { order.append(result.scenario) }
-            text += "\nWhere the time went: " + order.compactMap { scenario in
-                seconds[scenario].map { "\(scenario) \(NumberFormat.seconds($0))" }
-            }.joined(separator: ", ") + (run.instructionCounting == nil ? "" : "; the instruction pass the rest") + ".\n"
+            text +=
+                "\nWhere the time went: "
+                + order.compactMap { scenario in
+                    seconds[scenario].map { "\(scenario) \(NumberFormat.seconds($0))" }
+                }.joined(separator: ", ") + (run.instructionCounting == nil ? "" : "; the instruction pass the rest")
+                + ".\n"
         }
         if let pieces = run.pieces, let first = pieces.map(\.date).min() {
             let clocks = pieces.map(\.clock.overheadNanoseconds)
-            text += "\nMeasured in \(pieces.count) runs of a few scenarios each, from \(first) to \(run.provenance.date), "
-            text += "on hosts that read the clock in \(NumberFormat.value(clocks.min()!)) to \(NumberFormat.value(clocks.max()!)) ns "
+            text +=
+                "\nMeasured in \(pieces.count) runs of a few scenarios each, from \(first) to \(run.provenance.date), "
+            text +=
+                "on hosts that read the clock in \(NumberFormat.value(clocks.min()!)) to \(NumberFormat.value(clocks.max()!)) ns "
             text += "(hosts of one speed): every case's stores side by side in one run.\n"
         }
         if let verification {
-            text += "\n> **The code has changed since.** On commit `\(verification.checkedCommit)` (\(verification.date)) "
-            text += "the quick profile counted what `\(verification.measuredCommit)` counted, \(verification.countsCompared) "
+            text +=
+                "\n> **The code has changed since.** On commit `\(verification.checkedCommit)` (\(verification.date)) "
+            text +=
+                "the quick profile counted what `\(verification.measuredCommit)` counted, \(verification.countsCompared) "
             let rebuild = "\(Int((MetricKind.rebuildTolerance * 100).rounded()))%"
-            text += "counts compared (exact counts exactly; instruction counts within the \(rebuild) that rebuilding unchanged "
-            text += "code moves them, or the spread of the baseline's own runs where that is wider): no counted figure has moved "
+            text +=
+                "counts compared (exact counts exactly; instruction counts within the \(rebuild) that rebuilding unchanged "
+            text +=
+                "code moves them, or the spread of the baseline's own runs where that is wider): no counted figure has moved "
             text += "further than a rebuild moves it since these were measured.\n"
         }
         if run.isPartial { text += "\n> **Interrupted:** only the cases below completed.\n" }
@@ -83,10 +97,14 @@ enum MarkdownReport {
         text += "limit that no app ships as such: it bounds its family's cost, it is not a contender. **A library** is "
         text += "a library used as its documentation asks, not a model of a design: it is ranked with the designs, "
         text += "judged for no source's claim, and the suite's lock counts do not apply to its own locks.\n\n"
-        text += table(["store", "family", "used from", "design", "modelled on"], run.designs.map {
-            [$0.labelledName, $0.family.rawValue, $0.threading.rawValue, $0.summary,
-             $0.modelledOn ?? "–"]
-        }, textColumns: 5)
+        text += table(
+            ["store", "family", "used from", "design", "modelled on"],
+            run.designs.map {
+                [
+                    $0.labelledName, $0.family.rawValue, $0.threading.rawValue, $0.summary,
+                    $0.modelledOn ?? "–",
+                ]
+            }, textColumns: 5)
         return text
     }
 
@@ -117,12 +135,14 @@ enum MarkdownReport {
             let ranking = result.ranking(id)
             let values = run.stores.map { store in
                 result.store(store)?.metric(id).map {
-                    CaseTable.cell($0.median, store: store, ranking: ranking,
-                                   best: ranking.flatMap { result.store($0.best)?.metric(id)?.median } ?? 0)
+                    CaseTable.cell(
+                        $0.median, store: store, ranking: ranking,
+                        best: ranking.flatMap { result.store($0.best)?.metric(id)?.median } ?? 0)
                 } ?? "–"
             }
-            rows.append([result.scenario, result.label, "\(metric.label) (\(metric.unit))"] + values
-                        + [CaseTable.best(ranking, kind: metric.kind, noisy: false)])
+            rows.append(
+                [result.scenario, result.label, "\(metric.label) (\(metric.unit))"] + values
+                    + [CaseTable.best(ranking, kind: metric.kind, noisy: false)])
         }
         text += table(["scenario", "case", "headline"] + run.stores + ["best"], rows, textColumns: 3)
         return text
@@ -138,26 +158,26 @@ enum MarkdownReport {
     static func method(_ run: RunResult) -> String {
         let harness = run.harness
         return """
-        ## Method
+            ## Method
 
-        - Every case runs on every store with the same seed and the same operations, \(run.rounds) independent rounds each, \
-        a fresh store per round; the stores' order alternates between rounds.
-        - A figure is the median of the rounds. The rules of evidence decide every comparison, ranking, summary line \
-        and claim: two timings differ when the 95% bootstrap interval of the ratio of their medians, widened by both \
-        figures' run-to-run drift \(drift(run)), excludes 1; a figure meets a bound when its interval, so widened, \
-        lies inside it, misses it when the interval lies outside, and is otherwise not shown by the run. Exact counts \
-        (allocations and models of single-threaded work, notifications) are compared exactly, instruction counts \
-        within 1%; operations that run on one thread are decided on their instruction counts where they were counted. \
-        A figure whose own interval is wider than ±5% is marked noisy.
-        - Latencies are recorded in HdrHistogram (3 significant digits). An operation cheaper than 10 clock reads is \
-        timed in batches and divided; its percentiles are then of batch means. Fixed-rate loops (background-sync, \
-        consistency) are measured from each operation's due time, correcting for coordinated omission.
-        \(warmUp(run))- Allocations come from jemalloc (\(run.provenance.allocator)), counted exactly per thread through a private arena.
-        \(instructions(run))- Harness costs measured in this run: clock read \(NumberFormat.value(harness.clock.overheadNanoseconds)) ns, \
-        one timed sample (two clock reads and a histogram record) \(NumberFormat.value(harness.perSampleNanoseconds)) ns, \
-        counting a lock acquisition \(NumberFormat.value(harness.lockCountingNanoseconds)) ns over the bare pthread mutex.
+            - Every case runs on every store with the same seed and the same operations, \(run.rounds) independent rounds each, \
+            a fresh store per round; the stores' order alternates between rounds.
+            - A figure is the median of the rounds. The rules of evidence decide every comparison, ranking, summary line \
+            and claim: two timings differ when the 95% bootstrap interval of the ratio of their medians, widened by both \
+            figures' run-to-run drift \(drift(run)), excludes 1; a figure meets a bound when its interval, so widened, \
+            lies inside it, misses it when the interval lies outside, and is otherwise not shown by the run. Exact counts \
+            (allocations and models of single-threaded work, notifications) are compared exactly, instruction counts \
+            within 1%; operations that run on one thread are decided on their instruction counts where they were counted. \
+            A figure whose own interval is wider than ±5% is marked noisy.
+            - Latencies are recorded in HdrHistogram (3 significant digits). An operation cheaper than 10 clock reads is \
+            timed in batches and divided; its percentiles are then of batch means. Fixed-rate loops (background-sync, \
+            consistency) are measured from each operation's due time, correcting for coordinated omission.
+            \(warmUp(run))- Allocations come from jemalloc (\(run.provenance.allocator)), counted exactly per thread through a private arena.
+            \(instructions(run))- Harness costs measured in this run: clock read \(NumberFormat.value(harness.clock.overheadNanoseconds)) ns, \
+            one timed sample (two clock reads and a histogram record) \(NumberFormat.value(harness.perSampleNanoseconds)) ns, \
+            counting a lock acquisition \(NumberFormat.value(harness.lockCountingNanoseconds)) ns over the bare pthread mutex.
 
-        """
+            """
     }
 
     /// Where the drift that widens every interval was measured.
@@ -187,18 +207,25 @@ enum MarkdownReport {
         guard !run.primitiveCosts.isEmpty || !comparisons.isEmpty else { return "" }
         var text = "## Floors\n\nThe single primitives the stores are built from, measured in this run (median ns per "
         text += "operation).\n\n"
-        text += table(["primitive", "ns", "mallocs/op"], run.primitiveCosts.map {
-            [$0.label, NumberFormat.value($0.nanoseconds), NumberFormat.value($0.mallocsPerOperation)]
-        })
+        text += table(
+            ["primitive", "ns", "mallocs/op"],
+            run.primitiveCosts.map {
+                [$0.label, NumberFormat.value($0.nanoseconds), NumberFormat.value($0.mallocsPerOperation)]
+            })
         if !comparisons.isEmpty {
             text += "\nStore operations against their floors: the same operation, measured on the same store, through "
             text += "only the primitives the store builds it from (medians). A floor bounds its operation from below "
             text += "by construction; where this run shows it above the operation (instructions beyond 1%, timings "
             text += "beyond their rounds' noise), no multiple is given.\n\n"
-            text += table(["operation", "store", "floor", "unit", "value", "floor value", "× floor"], comparisons.map {
-                [$0.operation, $0.store, $0.floorLabel, $0.unit.rawValue, NumberFormat.value($0.value), NumberFormat.value($0.floor),
-                 $0.isShownAbove ? "floor measured above it" : NumberFormat.ratio($0.value / $0.floor)]
-            }, textColumns: 4)
+            text += table(
+                ["operation", "store", "floor", "unit", "value", "floor value", "× floor"],
+                comparisons.map {
+                    [
+                        $0.operation, $0.store, $0.floorLabel, $0.unit.rawValue, NumberFormat.value($0.value),
+                        NumberFormat.value($0.floor),
+                        $0.isShownAbove ? "floor measured above it" : NumberFormat.ratio($0.value / $0.floor),
+                    ]
+                }, textColumns: 4)
         }
         return text
     }
@@ -209,7 +236,9 @@ enum MarkdownReport {
         for result in run.cases where seen.insert(result.scenario).inserted {
             var text = "## \(result.scenario)\n\n"
             // The scenario's notes, which every case has; a case's own go under its table.
-            let shared = run.cases.filter { $0.scenario == result.scenario }.map { Set($0.notes) }.reduce(Set(result.notes)) {
+            let shared = run.cases.filter { $0.scenario == result.scenario }.map { Set($0.notes) }.reduce(
+                Set(result.notes)
+            ) {
                 $0.intersection($1)
             }
             for note in result.notes where shared.contains(note) { text += "- \(note)\n" }
@@ -220,7 +249,8 @@ enum MarkdownReport {
             }
             let stopped = Set(run.cases.filter { $0.scenario == result.scenario }.flatMap(\.notRun).map(\.store))
             if !stopped.isEmpty && sweeps.contains(where: { $0.scenario == result.scenario }) {
-                text += "The lines of \(stopped.sorted().joined(separator: ", ")) end where a sweep was not run past its "
+                text +=
+                    "The lines of \(stopped.sorted().joined(separator: ", ")) end where a sweep was not run past its "
                 text += "budget for them: each case below names the stores it did not run and why.\n\n"
             }
             text += ReferenceTable.render(run, scenario: result.scenario, context: context)
@@ -240,19 +270,19 @@ enum MarkdownReport {
     static func machine(_ run: RunResult) -> String {
         let p = run.provenance
         return """
-        ## Machine
+            ## Machine
 
-        | | |
-        |---|---|
-        | CPU | \(p.cpuModel), \(p.cores) cores |
-        | memory | \(p.memoryBytes >> 30) GiB |
-        | OS | \(p.operatingSystem), \(p.kernel) |
-        | toolchain | \(p.toolchain), \(p.buildConfiguration) build |
-        | allocator | \(p.allocator) |
-        | host | \(p.hostname) |
-        | commit | \(p.commit ?? "unknown") |
-        | command | `\(p.arguments.joined(separator: " "))` |
-        """
+            | | |
+            |---|---|
+            | CPU | \(p.cpuModel), \(p.cores) cores |
+            | memory | \(p.memoryBytes >> 30) GiB |
+            | OS | \(p.operatingSystem), \(p.kernel) |
+            | toolchain | \(p.toolchain), \(p.buildConfiguration) build |
+            | allocator | \(p.allocator) |
+            | host | \(p.hostname) |
+            | commit | \(p.commit ?? "unknown") |
+            | command | `\(p.arguments.joined(separator: " "))` |
+            """
     }
 
     /// A Markdown table: the first `textColumns` left-aligned, the rest (numbers) right-aligned.
@@ -287,10 +317,12 @@ struct FloorComparison {
                 for series in store.metrics {
                     guard let id = series.metric.floor, let floor = store.metric(id), floor.median > 0 else { continue }
                     let composition = series.metric.bound.flatMap { run.design(of: store.store)?.floors[$0] }
-                    comparisons.append(FloorComparison(
-                        operation: "\(result.scenario) \(result.label): \(series.metric.label)", store: store.store,
-                        value: series.median, unit: series.metric.unit, floorLabel: composition ?? floor.metric.label,
-                        floor: floor.median, isShownAbove: floor.isShownAbove(series)))
+                    comparisons.append(
+                        FloorComparison(
+                            operation: "\(result.scenario) \(result.label): \(series.metric.label)", store: store.store,
+                            value: series.median, unit: series.metric.unit,
+                            floorLabel: composition ?? floor.metric.label,
+                            floor: floor.median, isShownAbove: floor.isShownAbove(series)))
                 }
             }
         }

@@ -76,8 +76,10 @@ public struct ReportContext: Sendable {
         /// which a store keeping its children as built leaves undone.
         public let showsChildChanges: Bool
 
-        public init(scenario: String, parameters: [String: Int], metric: MetricID, label: String,
-                    showsChildChanges: Bool = false) {
+        public init(
+            scenario: String, parameters: [String: Int], metric: MetricID, label: String,
+            showsChildChanges: Bool = false
+        ) {
             self.scenario = scenario
             self.parameters = parameters
             self.metric = metric
@@ -102,8 +104,10 @@ public struct ReportContext: Sendable {
         /// Whether its work includes parents' rows showing a child's change.
         public let showsChildChanges: Bool
 
-        public init(scenario: String, parameter: String, parameters: [String: Int], metric: MetricID, label: String,
-                    budgetSeconds: Double, showsChildChanges: Bool = false) {
+        public init(
+            scenario: String, parameter: String, parameters: [String: Int], metric: MetricID, label: String,
+            budgetSeconds: Double, showsChildChanges: Bool = false
+        ) {
             self.scenario = scenario
             self.parameter = parameter
             self.parameters = parameters

@@ -11,13 +11,15 @@ public enum TerminalReport {
         let table = CaseTable(result, stores: stores)
         return "\n\(result.scenario)  \(result.label)  (\(rounds) rounds)\n"
             + aligned([table.header] + table.cells, numericFrom: 2, numericThrough: table.header.count - 2)
-            + result.notRun.map { "not run past the budget: \($0.store) (it missed the budget at \($0.missedAt))\n" }.joined()
+            + result.notRun.map { "not run past the budget: \($0.store) (it missed the budget at \($0.missedAt))\n" }
+            .joined()
     }
 
     /// What follows the tables: a note when the run was interrupted.
     public static func trailer(_ run: RunResult) -> String {
         guard run.isPartial else { return "" }
-        return "\nInterrupted: \(run.cases.count) case(s) completed; the results above and the files written hold only those.\n"
+        return
+            "\nInterrupted: \(run.cases.count) case(s) completed; the results above and the files written hold only those.\n"
     }
 
     /// Columns padded to their widest cell; numbers right-aligned.

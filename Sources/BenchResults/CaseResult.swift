@@ -21,9 +21,11 @@ public struct CaseResult: Hashable, Sendable, Codable {
     /// store; nil in results from before it was recorded.
     public var durationSeconds: Double?
 
-    public init(scenario: String, label: String, parameters: [String: Int], headline: MetricID, notes: [String],
-                checks: [MetricID] = [], stores: [StoreCaseResult], notRun: [StoreNotRun] = [],
-                upperBounds: Set<String> = []) {
+    public init(
+        scenario: String, label: String, parameters: [String: Int], headline: MetricID, notes: [String],
+        checks: [MetricID] = [], stores: [StoreCaseResult], notRun: [StoreNotRun] = [],
+        upperBounds: Set<String> = []
+    ) {
         self.scenario = scenario
         self.label = label
         self.parameters = parameters
@@ -113,7 +115,8 @@ public struct CaseResult: Hashable, Sendable, Codable {
     /// or no such mean was reported.
     public func timeBesideCount(_ id: MetricID) -> MetricID {
         guard let operation = id.operationOfMedian, descriptor(operation.instructions) != nil,
-              descriptor(operation.mean) != nil else { return id }
+            descriptor(operation.mean) != nil
+        else { return id }
         return operation.mean
     }
 

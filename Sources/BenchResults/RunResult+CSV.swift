@@ -5,22 +5,26 @@ extension RunResult {
     /// `results.json`, the best store of the metric and how far behind each
     /// other store is, for spreadsheets and plotting tools.
     public func csv() -> Data {
-        var lines = ["scenario,case,store,metric,label,unit,kind,median,ci_low,ci_high,rounds,noisy,best,factor_vs_best,significantly_worse"]
+        var lines = [
+            "scenario,case,store,metric,label,unit,kind,median,ci_low,ci_high,rounds,noisy,best,factor_vs_best,significantly_worse"
+        ]
         for result in cases {
             for store in result.stores {
                 for series in store.metrics {
                     let ranking = result.ranking(series.metric.id)
                     let standing = ranking?.standing(of: store.store)
                     let summary = series.summary
-                    lines.append([
-                        result.scenario, result.label, store.store, series.metric.id.rawValue, series.metric.label,
-                        series.metric.unit.rawValue, series.metric.kind.rawValue,
-                        Self.number(summary.median), Self.number(summary.confidenceLow), Self.number(summary.confidenceHigh),
-                        String(summary.count), summary.isNoisy ? "yes" : "no",
-                        ranking?.best ?? "",
-                        ranking.map { _ in standing.map { Self.number($0.factor) } ?? "1" } ?? "",
-                        ranking.map { _ in standing?.isWorse == true ? "yes" : "no" } ?? "",
-                    ].map(Self.field).joined(separator: ","))
+                    lines.append(
+                        [
+                            result.scenario, result.label, store.store, series.metric.id.rawValue, series.metric.label,
+                            series.metric.unit.rawValue, series.metric.kind.rawValue,
+                            Self.number(summary.median), Self.number(summary.confidenceLow),
+                            Self.number(summary.confidenceHigh),
+                            String(summary.count), summary.isNoisy ? "yes" : "no",
+                            ranking?.best ?? "",
+                            ranking.map { _ in standing.map { Self.number($0.factor) } ?? "1" } ?? "",
+                            ranking.map { _ in standing?.isWorse == true ? "yes" : "no" } ?? "",
+                        ].map(Self.field).joined(separator: ","))
                 }
             }
         }

@@ -29,7 +29,8 @@ extension [MetricSeries] {
     /// else its p50 (`ID.p50`, or `ID` itself), else at the end.
     fileprivate mutating func insertBesideItsTiming(_ counts: MetricSeries) {
         let operation = MetricID(String(counts.metric.id.rawValue.dropLast(".instructions".count)))
-        let timing = lastIndex { $0.metric.id == operation.mean } ?? lastIndex { $0.metric.id == operation.p50 }
+        let timing =
+            lastIndex { $0.metric.id == operation.mean } ?? lastIndex { $0.metric.id == operation.p50 }
             ?? lastIndex { $0.metric.id == operation }
         insert(counts, at: timing.map { $0 + 1 } ?? endIndex)
     }

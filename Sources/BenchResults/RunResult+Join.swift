@@ -26,7 +26,9 @@ extension RunResult {
             let name = "run \(index + 1)"
             if index > 0 { try run.checkJoinable(with: joined, name: name) }
             guard !run.isPartial else { throw .malformed(name, reason: "it was interrupted") }
-            guard run.pieces == nil else { throw .malformed(name, reason: "it is itself joined from runs; join the runs it lists") }
+            guard run.pieces == nil else {
+                throw .malformed(name, reason: "it is itself joined from runs; join the runs it lists")
+            }
             for result in run.cases where !keys.insert(result.key).inserted {
                 throw .malformed(name, reason: "case \(result.key) is in an earlier run too")
             }
@@ -48,7 +50,8 @@ extension RunResult {
     private func checkJoinable(with first: RunResult, name: String) throws(OutputError) {
         try checkSameBuildAndHost(as: first, name: name)
         guard profile == first.profile else {
-            throw .malformed(name, reason: "it is a run of the \(profile) profile, the first run of the \(first.profile) profile")
+            throw .malformed(
+                name, reason: "it is a run of the \(profile) profile, the first run of the \(first.profile) profile")
         }
         guard designs == first.designs, rounds == first.rounds, warmUpRounds == first.warmUpRounds else {
             throw .malformed(name, reason: "it ran other stores or rounds than the first run")
@@ -59,7 +62,11 @@ extension RunResult {
             throw .malformed(name, reason: "it counted instructions with other tools than the first run")
         }
         guard driftCommit == first.driftCommit else {
-            throw .malformed(name, reason: "its drift was measured against \(driftCommit ?? "no run"), the first run's against \(first.driftCommit ?? "no run")")
+            throw .malformed(
+                name,
+                reason:
+                    "its drift was measured against \(driftCommit ?? "no run"), the first run's against \(first.driftCommit ?? "no run")"
+            )
         }
     }
 
@@ -67,7 +74,8 @@ extension RunResult {
     var piece: RunPiece {
         var scenarios: [String] = []
         for result in cases where scenarios.last != result.scenario { scenarios.append(result.scenario) }
-        return RunPiece(scenarios: scenarios, date: provenance.date, hostname: provenance.hostname, clock: harness.clock,
-                        durationSeconds: durationSeconds)
+        return RunPiece(
+            scenarios: scenarios, date: provenance.date, hostname: provenance.hostname, clock: harness.clock,
+            durationSeconds: durationSeconds)
     }
 }

@@ -26,8 +26,10 @@ extension RunResult {
             guard !run.isPartial else { throw .malformed(name, reason: "it was interrupted") }
             for caseIndex in merged.cases.indices {
                 guard run.cases[caseIndex].stores.map(\.store) == merged.cases[caseIndex].stores.map(\.store) else {
-                    throw .malformed(name, reason: "it ran other stores than the first run in \(run.cases[caseIndex].title) "
-                        + "(a sweep stopped a store in one run and not in the other)")
+                    throw .malformed(
+                        name,
+                        reason: "it ran other stores than the first run in \(run.cases[caseIndex].title) "
+                            + "(a sweep stopped a store in one run and not in the other)")
                 }
                 merged.cases[caseIndex].pool(run.cases[caseIndex])
             }
@@ -77,10 +79,13 @@ extension RunResult {
             throw .malformed(name, reason: "its seed or build configuration differs from the first run's")
         }
         guard this.hostKey == that.hostKey else {
-            throw .malformed(name, reason: "it ran on another host or toolchain (\(this.hostKey)) than the first run (\(that.hostKey))")
+            throw .malformed(
+                name,
+                reason: "it ran on another host or toolchain (\(this.hostKey)) than the first run (\(that.hostKey))")
         }
         guard this.commit == that.commit else {
-            throw .malformed(name, reason: "it ran commit \(this.commit ?? "unknown"), the first run \(that.commit ?? "unknown")")
+            throw .malformed(
+                name, reason: "it ran commit \(this.commit ?? "unknown"), the first run \(that.commit ?? "unknown")")
         }
     }
 }

@@ -47,7 +47,8 @@ public struct RunResult: Hashable, Sendable, Codable {
 
     public init(
         provenance: Provenance, profile: String, rounds: Int, designs: [StoreInfo], harness: HarnessCosts,
-        primitiveCosts: [PrimitiveCost], cases: [CaseResult], durationSeconds: Double, isPartial: Bool = false, warmUpRounds: Int? = nil
+        primitiveCosts: [PrimitiveCost], cases: [CaseResult], durationSeconds: Double, isPartial: Bool = false,
+        warmUpRounds: Int? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.provenance = provenance

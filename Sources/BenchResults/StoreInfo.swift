@@ -29,9 +29,12 @@ public struct StoreInfo: Hashable, Sendable, Codable {
     /// operation a metric declares (`MetricDescriptor.bound`): "lookup", "row".
     public var floors: [String: String]
 
-    public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String, modelledOn: String? = nil,
-                follows: [SourceSystem]? = nil, isUpperBound: Bool? = nil, isLibrary: Bool? = nil, childChanges: ChildChangeReach? = nil,
-                floors: [String: String]) {
+    public init(
+        name: String, family: DesignFamily, threading: StoreThreading, summary: String, modelledOn: String? = nil,
+        follows: [SourceSystem]? = nil, isUpperBound: Bool? = nil, isLibrary: Bool? = nil,
+        childChanges: ChildChangeReach? = nil,
+        floors: [String: String]
+    ) {
         self.name = name
         self.family = family
         self.threading = threading

@@ -1,5 +1,5 @@
-import BenchStatistics
 import BenchResults
+import BenchStatistics
 import Foundation
 
 /// A run checked against a baseline, metric by metric.
@@ -137,31 +137,47 @@ public enum BaselineComparison {
     ) throws(GateError) -> GateReport {
         let base = baseline.provenance, now = current.provenance
         guard base.buildConfiguration == now.buildConfiguration else {
-            throw GateError(description: "the baseline is from a \(base.buildConfiguration) build and this run from a \(now.buildConfiguration) build; compare release with release (swift run -c release bench)")
+            throw GateError(
+                description:
+                    "the baseline is from a \(base.buildConfiguration) build and this run from a \(now.buildConfiguration) build; compare release with release (swift run -c release bench)"
+            )
         }
         guard base.seed == now.seed else {
-            throw GateError(description: "the baseline used seed \(base.seed) and this run seed \(now.seed): the workloads differ; run with --seed \(base.seed)")
+            throw GateError(
+                description:
+                    "the baseline used seed \(base.seed) and this run seed \(now.seed): the workloads differ; run with --seed \(base.seed)"
+            )
         }
         var warnings: [String] = []
         let sameKind = base.hostKey == now.hostKey
         let sameSpeed = rules.measuredOnOneHost || baseline.harness.clock.readsAlike(current.harness.clock)
         let sameHost = sameKind && sameSpeed
         if !sameKind {
-            warnings.append("the baseline was recorded on another host or toolchain (\(base.hostKey)); this run: \(now.hostKey). Timings are reported, not gated; exact counts are still gated.")
+            warnings.append(
+                "the baseline was recorded on another host or toolchain (\(base.hostKey)); this run: \(now.hostKey). Timings are reported, not gated; exact counts are still gated."
+            )
         } else if !sameSpeed {
-            warnings.append("the baseline's host read the clock in \(baseline.harness.clock.overheadNanoseconds) ns and this one in \(current.harness.clock.overheadNanoseconds) ns: another host of the same name (\(now.hostKey)). Timings are reported, not gated; exact counts are still gated.")
+            warnings.append(
+                "the baseline's host read the clock in \(baseline.harness.clock.overheadNanoseconds) ns and this one in \(current.harness.clock.overheadNanoseconds) ns: another host of the same name (\(now.hostKey)). Timings are reported, not gated; exact counts are still gated."
+            )
         }
         let instructions = instructionComparability(baseline, current)
         if let reason = instructions.warning { warnings.append(reason) }
-        let gates = gatesApplied(rules, instructions: instructions.counts == .compared, sameHost: sameHost,
-                                 confirmsTimings: confirmsTimings, current: current)
+        let gates = gatesApplied(
+            rules, instructions: instructions.counts == .compared, sameHost: sameHost,
+            confirmsTimings: confirmsTimings, current: current)
         let sameProfile = baseline.profile == current.profile
         if !sameProfile {
-            warnings.append("the baseline ran profile '\(baseline.profile)', this run '\(current.profile)': only the cases both ran are compared.")
+            warnings.append(
+                "the baseline ran profile '\(baseline.profile)', this run '\(current.profile)': only the cases both ran are compared."
+            )
         }
         let currentCases = current.casesByKey
         guard baseline.cases.contains(where: { currentCases[$0.key] != nil }) else {
-            throw GateError(description: "the baseline and this run have no case in common (baseline profile '\(baseline.profile)', this run '\(current.profile)')")
+            throw GateError(
+                description:
+                    "the baseline and this run have no case in common (baseline profile '\(baseline.profile)', this run '\(current.profile)')"
+            )
         }
 
         var rows: [GateReport.Row] = []
@@ -179,9 +195,11 @@ public enum BaselineComparison {
                     continue
                 }
                 for series in baseStore.metrics {
-                    if let row = compare(series, currentStore.metric(series.metric.id), of: baseCase, store: baseStore.store,
-                                         rules: rules, sameHost: sameHost,
-                                         instructionsComparable: instructions.counts == .compared) {
+                    if let row = compare(
+                        series, currentStore.metric(series.metric.id), of: baseCase, store: baseStore.store,
+                        rules: rules, sameHost: sameHost,
+                        instructionsComparable: instructions.counts == .compared)
+                    {
                         rows.append(row)
                     } else {
                         reportedOnly += 1
@@ -200,8 +218,9 @@ public enum BaselineComparison {
                 rows.append(missingRow(currentCase, store: "all", .caseNotInBaseline))
             }
         }
-        return GateReport(rows: rows, warnings: warnings, gates: gates, reportedOnly: reportedOnly,
-                          instructionCounts: instructions.counts)
+        return GateReport(
+            rows: rows, warnings: warnings, gates: gates, reportedOnly: reportedOnly,
+            instructionCounts: instructions.counts)
     }
 
     /// One metric of one store against its baseline; nil when it is only reported.
@@ -214,7 +233,8 @@ public enum BaselineComparison {
         guard let now else {
             return GateReport.Row(
                 caseLabel: "\(baseCase.scenario) \(baseCase.label)", caseKey: baseCase.key, store: store,
-                subject: .metric(series.metric), treatment: treatment, baseline: series.median, current: nil, pValue: nil, verdict: .missing)
+                subject: .metric(series.metric), treatment: treatment, baseline: series.median, current: nil,
+                pValue: nil, verdict: .missing)
         }
         return row(baseCase, store, series, now, treatment, rules)
     }
@@ -229,28 +249,34 @@ public enum BaselineComparison {
         case .relative(let fraction):
             instructionGate = "a change past ±\(GateRules.percent(fraction))"
         case .recordedSpread(let least):
-            instructionGate = "a change past the spread of the baseline's own counts, or past ±\(GateRules.percent(least)) "
+            instructionGate =
+                "a change past the spread of the baseline's own counts, or past ±\(GateRules.percent(least)) "
                 + "(within which counts are alike) where they spread less"
         }
-        instructionGate += "; past ±\(GateRules.percent(MetricKind.schedulingTolerance)) where more than one thread ran the region "
+        instructionGate +=
+            "; past ±\(GateRules.percent(MetricKind.schedulingTolerance)) where more than one thread ran the region "
             + "(how often they wake each other depends on scheduling)"
-        let counts = rules.gatesCounts ? [
-            "exact counts (allocations, lock acquisitions, models, notifications, correctness checks): any change \(direction); a count whose rounds differ within a run (thread scheduling) only when every round is past every baseline round",
-            comparable
-                ? "instructions per operation: \(instructionGate), \(direction) (\(current.instructionCounting?.key ?? ""), as in the baseline; any host)"
-                : "instructions per operation: not gated (see the warning)",
-        ] : [
-            "counts and instructions: not compared (the baseline is the baseline's commit measured beside this build; the recorded baseline gates counts)",
-        ]
+        let counts =
+            rules.gatesCounts
+            ? [
+                "exact counts (allocations, lock acquisitions, models, notifications, correctness checks): any change \(direction); a count whose rounds differ within a run (thread scheduling) only when every round is past every baseline round",
+                comparable
+                    ? "instructions per operation: \(instructionGate), \(direction) (\(current.instructionCounting?.key ?? ""), as in the baseline; any host)"
+                    : "instructions per operation: not gated (see the warning)",
+            ]
+            : [
+                "counts and instructions: not compared (the baseline is the baseline's commit measured beside this build; the recorded baseline gates counts)"
+            ]
         let measured = rules.gatesCounts ? "same host as the baseline" : "the two builds measured in turn on this host"
-        let timings = if !rules.gatesTimings {
-            "timings: not compared (counts only)"
-        } else if sameHost {
-            "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(GateRules.percent(rules.timingTolerance)), \(measured)"
-                + (confirmsTimings ? ", and again in a second measurement of the case once the run has ended" : "")
-        } else {
-            "timings: not gated, another host than the baseline's"
-        }
+        let timings =
+            if !rules.gatesTimings {
+                "timings: not compared (counts only)"
+            } else if sameHost {
+                "timings (medians): rounds significantly different (p < \(rules.alpha)) and past +\(GateRules.percent(rules.timingTolerance)), \(measured)"
+                    + (confirmsTimings ? ", and again in a second measurement of the case once the run has ended" : "")
+            } else {
+                "timings: not gated, another host than the baseline's"
+            }
         return counts + [timings]
     }
 
@@ -261,10 +287,14 @@ public enum BaselineComparison {
     ) -> (counts: GateReport.InstructionCounts, warning: String?) {
         guard let base = baseline.instructionCounting else { return (.notCounted, nil) }
         guard let now = current.instructionCounting else {
-            return (.notCounted, "the baseline has instruction counts and this run has none: run with --instructions to gate them.")
+            return (
+                .notCounted,
+                "the baseline has instruction counts and this run has none: run with --instructions to gate them."
+            )
         }
         guard baseline.provenance.toolchain == current.provenance.toolchain, base == now else {
-            let reason = "the baseline counted instructions with \(baseline.provenance.toolchain), \(base.key); "
+            let reason =
+                "the baseline counted instructions with \(baseline.provenance.toolchain), \(base.key); "
                 + "this run with \(current.provenance.toolchain), \(now.key)"
             return (.notComparable(reason), "instruction counts are not comparable: \(reason).")
         }
@@ -285,16 +315,19 @@ public enum BaselineComparison {
             direction = abs(difference) <= tolerance ? .same : (difference < 0 ? .lower : .higher)
         case .countRange:
             let tolerance = rules.countTolerance * max(1, abs(baseline.median))
-            direction = if current.median - baseline.summary.max > tolerance {
-                .higher
-            } else if baseline.summary.min - current.median > tolerance {
-                .lower
-            } else {
-                .same
-            }
+            direction =
+                if current.median - baseline.summary.max > tolerance {
+                    .higher
+                } else if baseline.summary.min - current.median > tolerance {
+                    .lower
+                } else {
+                    .same
+                }
         case .tolerance:
-            let change = baseline.median == 0 ? (current.median == 0 ? 0 : .infinity) : current.median / baseline.median - 1
-            direction = abs(change) <= rules.instructionTolerance(of: baseline) ? .same : (change < 0 ? .lower : .higher)
+            let change =
+                baseline.median == 0 ? (current.median == 0 ? 0 : .infinity) : current.median / baseline.median - 1
+            direction =
+                abs(change) <= rules.instructionTolerance(of: baseline) ? .same : (change < 0 ? .lower : .higher)
         case .statistical:
             let comparison = timingComparison(baseline, current, rules)
             pValue = comparison.pValue
@@ -305,20 +338,25 @@ public enum BaselineComparison {
         // A count that fell to nothing more likely stopped being counted
         // than lost all its work.
         let vanished = treatment != .statistical && baseline.median != 0 && current.median == 0
-        let verdict: GateReport.Verdict = switch direction {
-        case _ where vanished: .vanished
-        case .same: .unchanged
-        case _ where rules.anyMoveFails: .moved
-        case .lower: metric.lowerIsBetter ? .improved : .regressed
-        case .higher: metric.lowerIsBetter ? .regressed : .improved
-        }
+        let verdict: GateReport.Verdict =
+            switch direction {
+            case _ where vanished: .vanished
+            case .same: .unchanged
+            case _ where rules.anyMoveFails: .moved
+            case .lower: metric.lowerIsBetter ? .improved : .regressed
+            case .higher: metric.lowerIsBetter ? .regressed : .improved
+            }
         return GateReport.Row(
-            caseLabel: "\(baseCase.scenario) \(baseCase.label)", caseKey: baseCase.key, store: store, subject: .metric(metric),
+            caseLabel: "\(baseCase.scenario) \(baseCase.label)", caseKey: baseCase.key, store: store,
+            subject: .metric(metric),
             treatment: treatment, baseline: baseline.median, current: current.median, pValue: pValue, verdict: verdict)
     }
 
-    private static func timingComparison(_ baseline: MetricSeries, _ current: MetricSeries, _ rules: GateRules) -> Comparison {
-        Comparison(baseline: baseline.rounds, candidate: current.rounds, alpha: rules.alpha, tolerance: rules.timingTolerance)
+    private static func timingComparison(
+        _ baseline: MetricSeries, _ current: MetricSeries, _ rules: GateRules
+    ) -> Comparison {
+        Comparison(
+            baseline: baseline.rounds, candidate: current.rounds, alpha: rules.alpha, tolerance: rules.timingTolerance)
     }
 
     /// `report` with each timing regression kept only where `remeasured`,
@@ -338,12 +376,14 @@ public enum BaselineComparison {
     ) -> GateReport {
         let baseCases = baseline.casesByKey, againCases = remeasured.casesByKey
         var confirmed = report
-        for index in confirmed.rows.indices where confirmed.rows[index].verdict == .regressed
-            && confirmed.rows[index].treatment == .statistical {
+        for index in confirmed.rows.indices
+        where confirmed.rows[index].verdict == .regressed
+            && confirmed.rows[index].treatment == .statistical
+        {
             let row = confirmed.rows[index]
             guard let metric = row.metric,
-                  let base = baseCases[row.caseKey]?.store(row.store)?.metric(metric.id),
-                  let again = againCases[row.caseKey]?.store(row.store)?.metric(metric.id)
+                let base = baseCases[row.caseKey]?.store(row.store)?.metric(metric.id),
+                let again = againCases[row.caseKey]?.store(row.store)?.metric(metric.id)
             else { continue }
             let comparison = timingComparison(base, again, rules)
             let regressedAgain = comparison.verdict == (metric.lowerIsBetter ? .higher : .lower)
@@ -353,7 +393,9 @@ public enum BaselineComparison {
         return confirmed
     }
 
-    private static func missingRow(_ baseCase: CaseResult, store: String, _ absence: GateReport.Absence) -> GateReport.Row {
+    private static func missingRow(
+        _ baseCase: CaseResult, store: String, _ absence: GateReport.Absence
+    ) -> GateReport.Row {
         GateReport.Row(
             caseLabel: "\(baseCase.scenario) \(baseCase.label)", caseKey: baseCase.key, store: store,
             subject: .absent(absence),

@@ -16,12 +16,14 @@ extension GateReport {
         }
         var text = Self.aligned(lines)
         if !regressions.isEmpty {
-            text += (regressions.allSatisfy { $0.verdict == .moved } ? "\nMoved:\n" : "\nRegressed:\n")
+            text +=
+                (regressions.allSatisfy { $0.verdict == .moved } ? "\nMoved:\n" : "\nRegressed:\n")
                 + regressions.map(Self.line).joined()
         }
         let unconfirmed = rows.filter { $0.verdict == .unconfirmed }
         if !unconfirmed.isEmpty {
-            text += "\nRegressed in the run, not in a second measurement of the case (the host's load, not the code):\n"
+            text +=
+                "\nRegressed in the run, not in a second measurement of the case (the host's load, not the code):\n"
                 + unconfirmed.map(Self.line).joined()
         }
         for warning in warnings { text += "\nwarning: \(warning)" }
@@ -31,7 +33,8 @@ extension GateReport {
         let moved = count(.moved) > 0 ? ", \(count(.moved)) moved" : ""
         let vanished = count(.vanished) > 0 ? ", \(count(.vanished)) fell to zero" : ""
         let cleared = count(.unconfirmed) > 0 ? ", \(count(.unconfirmed)) not confirmed" : ""
-        text += "\n\(count(.regressed)) regressed\(moved)\(vanished)\(cleared), \(count(.missing)) missing, \(count(.improved)) improved, "
+        text +=
+            "\n\(count(.regressed)) regressed\(moved)\(vanished)\(cleared), \(count(.missing)) missing, \(count(.improved)) improved, "
         text += "\(count(.unchanged)) unchanged; \(reportedOnly) reported but not gated.\n"
         return text
     }
@@ -43,7 +46,9 @@ extension GateReport {
         let values = row.baseline.map { "\(number($0)) → \(row.current.map(number) ?? "–")" } ?? ""
         var again = ""
         if let baseline = row.baseline, let remeasured = row.remeasured, baseline != 0 {
-            again = "; measured again: \(number(remeasured))" + String(format: " (%+.1f%%)", (remeasured / baseline - 1) * 100)
+            again =
+                "; measured again: \(number(remeasured))"
+                + String(format: " (%+.1f%%)", (remeasured / baseline - 1) * 100)
         }
         guard let metric = row.metric else { return "  \(row.caseLabel), \(row.store): \(row.subjectLabel)\n" }
         return "  \(row.caseLabel), \(row.store): \(metric.label) \(values) \(metric.unit)\(change)\(again)\n"
@@ -59,7 +64,9 @@ extension GateReport {
     /// cells: a label that contains " | " (a file may hold any) once split
     /// into more columns than the header has, and the table trapped.
     private static func aligned(_ rows: [[String]]) -> String {
-        let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0.count > column ? $0[column].count : 0 }.max() ?? 0 }
+        let widths = (0..<(rows.first?.count ?? 0)).map { column in
+            rows.map { $0.count > column ? $0[column].count : 0 }.max() ?? 0
+        }
         return rows.map { cells in
             cells.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
                 .joined(separator: "  ").trimmingCharacters(in: .whitespaces)

@@ -86,12 +86,14 @@ public struct GateRules: Hashable, Sendable {
 
     /// How far an instruction count may move before the gate fails it, in
     /// words for help texts: "2%, or 5% where several threads ran its region".
-    public static let instructionTolerances = "\(percent(MetricKind.rebuildTolerance)), or "
+    public static let instructionTolerances =
+        "\(percent(MetricKind.rebuildTolerance)), or "
         + "\(percent(MetricKind.schedulingTolerance)) where several threads ran its region"
 
     /// How far a timing's median must move before the gate fails it, in
     /// words for help texts: "+50%, its rounds also significantly different".
-    public static let timingToleranceInWords = "+\(percent(standardTimingTolerance)), its rounds also significantly different"
+    public static let timingToleranceInWords =
+        "+\(percent(standardTimingTolerance)), its rounds also significantly different"
 
     /// A fraction as a percentage: 0.02 as "2%", 1.5 as "150%".
     static func percent(_ fraction: Double) -> String {
@@ -120,8 +122,10 @@ public struct GateRules: Hashable, Sendable {
         return rules
     }()
 
-    init(timingTolerance: Double, alpha: Double, countTolerance: Double, instructionTolerance: InstructionTolerance,
-         gatesTimings: Bool, anyMoveFails: Bool) {
+    init(
+        timingTolerance: Double, alpha: Double, countTolerance: Double, instructionTolerance: InstructionTolerance,
+        gatesTimings: Bool, anyMoveFails: Bool
+    ) {
         self.timingTolerance = timingTolerance
         self.alpha = alpha
         self.countTolerance = countTolerance
@@ -137,11 +141,12 @@ public struct GateRules: Hashable, Sendable {
     /// a change that adds a thread to a region is gated as before.
     /// - Complexity: O(1).
     func instructionTolerance(of series: MetricSeries) -> Double {
-        let relative = switch instructionTolerance {
-        case .relative(let fraction): fraction
-        case .recordedSpread(let least):
-            series.median == 0 ? least : max(least, (series.summary.max - series.summary.min) / abs(series.median))
-        }
+        let relative =
+            switch instructionTolerance {
+            case .relative(let fraction): fraction
+            case .recordedSpread(let least):
+                series.median == 0 ? least : max(least, (series.summary.max - series.summary.min) / abs(series.median))
+            }
         return series.metric.acrossThreads == true ? max(relative, MetricKind.schedulingTolerance) : relative
     }
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import Instrumentation
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The main thread's queue of work from other threads, as an app's run loop
 /// drains `DispatchQueue.main` at the start of each frame.

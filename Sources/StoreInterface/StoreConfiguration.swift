@@ -10,8 +10,10 @@ public struct StoreConfiguration: Sendable {
     /// thread: its changes go there. By default the creating thread's.
     public var mainQueue: MainQueue
 
-    public init(purgePolicy: PurgePolicy = .onDoubling, rowLocking: RowLocking = .perObject,
-                mainQueue: MainQueue = MainQueue()) {
+    public init(
+        purgePolicy: PurgePolicy = .onDoubling, rowLocking: RowLocking = .perObject,
+        mainQueue: MainQueue = MainQueue()
+    ) {
         self.purgePolicy = purgePolicy
         self.rowLocking = rowLocking
         self.mainQueue = mainQueue

@@ -43,12 +43,15 @@ public struct StoreDesign: Hashable, Sendable, Codable {
     /// What a parent shows once a child it embeds changes on its own.
     public let childChanges: ChildChangeReach
 
-    public init(name: String, family: DesignFamily, threading: StoreThreading, summary: String,
-                modelledOn: String, follows: Set<SourceSystem> = [], isUpperBound: Bool = false, isLibrary: Bool = false,
-                rowsReadTheStore: Bool = false, keepsDeadObservers: Bool = false, instructionSampleDivisor: Int = 1,
-                childChanges: ChildChangeReach = .reachesEveryParent) {
+    public init(
+        name: String, family: DesignFamily, threading: StoreThreading, summary: String,
+        modelledOn: String, follows: Set<SourceSystem> = [], isUpperBound: Bool = false, isLibrary: Bool = false,
+        rowsReadTheStore: Bool = false, keepsDeadObservers: Bool = false, instructionSampleDivisor: Int = 1,
+        childChanges: ChildChangeReach = .reachesEveryParent
+    ) {
         precondition(instructionSampleDivisor >= 1, "\(name): an instruction sample divisor is at least 1")
-        precondition(follows.isEmpty || !(isUpperBound || isLibrary), "\(name): an upper bound or a library follows no system")
+        precondition(
+            follows.isEmpty || !(isUpperBound || isLibrary), "\(name): an upper bound or a library follows no system")
         self.name = name
         self.family = family
         self.threading = threading

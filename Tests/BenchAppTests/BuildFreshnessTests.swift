@@ -1,6 +1,7 @@
-@testable import BenchApp
 import Foundation
 import Testing
+
+@testable import BenchApp
 
 @Suite("bench refuses to measure code that is not in the tree")
 struct BuildFreshnessTests {
@@ -16,8 +17,9 @@ struct BuildFreshnessTests {
         for (path, seconds) in files {
             let url = root.appendingPathComponent(path)
             try Data("x".utf8).write(to: url)
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)],
-                                                  ofItemAtPath: url.path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: seconds)],
+                ofItemAtPath: url.path)
         }
         return BuildFreshness(packageRoot: root, binary: root.appendingPathComponent("bench").path)
     }
@@ -43,7 +45,8 @@ struct BuildFreshnessTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
         try Data("x".utf8).write(to: url)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: url.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: url.path)
     }
 
     @Test("a source compiled again into the same objects passes: SwiftPM does not relink, so the binary stays older")
@@ -93,7 +96,8 @@ struct BuildFreshnessTests {
         let found = BuildFreshness.containing(binary: binary)
         #expect(found?.packageRoot.path == root.path)
         #expect(found?.binary == binary)
-        #expect(BuildFreshness.containing(binary: root.appendingPathComponent("bench").path) == nil,
-                "a copy beside the package, as the instruction pass makes in /tmp, is not in a build folder")
+        #expect(
+            BuildFreshness.containing(binary: root.appendingPathComponent("bench").path) == nil,
+            "a copy beside the package, as the instruction pass makes in /tmp, is not in a build folder")
     }
 }

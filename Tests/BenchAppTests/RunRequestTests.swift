@@ -1,14 +1,18 @@
-@testable import BenchApp
 import BenchDriver
 import Testing
+
+@testable import BenchApp
 
 /// Which cases a plan measures, and which of them the instruction pass counts.
 struct RunRequestTests {
     private static func planned(_ profile: Profile, parameters: [String] = []) throws -> [String: Bool] {
-        let plan = try RunRequest(profile: profile, scenarios: ["child-propagation", "cold-load", "observer-fanout"],
-                                  parameters: parameters).plan()
-        return Dictionary(plan.cases.map { ("\($0.scenario.rawValue) \($0.label)", $0.countsInstructions) },
-                          uniquingKeysWith: { first, _ in first })
+        let plan = try RunRequest(
+            profile: profile, scenarios: ["child-propagation", "cold-load", "observer-fanout"],
+            parameters: parameters
+        ).plan()
+        return Dictionary(
+            plan.cases.map { ("\($0.scenario.rawValue) \($0.label)", $0.countsInstructions) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     @Test("the default profile runs the cases something besides the summary reads, and only those")

@@ -1,9 +1,10 @@
-@testable import BenchApp
 import BenchDriver
 import BenchResults
 import BenchTestSupport
 import Foundation
 import Testing
+
+@testable import BenchApp
 
 @Suite("bench join: a profile's runs, a scenario each, make its whole plan")
 struct SavedRunsJoinTests {
@@ -12,8 +13,9 @@ struct SavedRunsJoinTests {
         var run = SyntheticRun.run()
         let stores = run.cases[0].stores
         run.cases = scenario.definition.cases(for: .quick).map {
-            CaseResult(scenario: scenario.rawValue, label: scenario.definition.label(for: $0), parameters: $0.values,
-                       headline: "op.p50", notes: [], stores: stores)
+            CaseResult(
+                scenario: scenario.rawValue, label: scenario.definition.label(for: $0), parameters: $0.values,
+                headline: "op.p50", notes: [], stores: stores)
         }
         return run
     }

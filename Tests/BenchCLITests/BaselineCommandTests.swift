@@ -1,7 +1,8 @@
-@testable import BenchResults
 import BenchStatistics
 import Foundation
 import Testing
+
+@testable import BenchResults
 
 @Suite("bench compare on the command line")
 struct BaselineCommandTests {
@@ -68,7 +69,9 @@ struct BaselineCommandTests {
         for caseIndex in result.cases.indices {
             for storeIndex in result.cases[caseIndex].stores.indices {
                 for metricIndex in result.cases[caseIndex].stores[storeIndex].metrics.indices
-                where result.cases[caseIndex].stores[storeIndex].metrics[metricIndex].metric.id == "rename.notifications" {
+                where result.cases[caseIndex].stores[storeIndex].metrics[metricIndex].metric.id
+                    == "rename.notifications"
+                {
                     let series = result.cases[caseIndex].stores[storeIndex].metrics[metricIndex]
                     result.cases[caseIndex].stores[storeIndex].metrics[metricIndex] =
                         MetricSeries(metric: series.metric, rounds: series.rounds.map { $0 - 1 })
@@ -83,12 +86,16 @@ struct BaselineCommandTests {
         #expect(outcome.error.contains("regressed against the baseline"))
     }
 
-    @Test("timings alone regressing, again when measured once more, exit 6 with their cases' arguments; side by side they decide")
+    @Test(
+        "timings alone regressing, again when measured once more, exit 6 with their cases' arguments; side by side they decide"
+    )
     func timingsAloneRegress() throws {
         let directory = BenchProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let arguments = ["--scenario", "tag-rename", "--param", "F=20", "--param", "holders=5",
-                         "--param", "renames=2", "--store", "uniquing-main", "--rounds", "4"]
+        let arguments = [
+            "--scenario", "tag-rename", "--param", "F=20", "--param", "holders=5",
+            "--param", "renames=2", "--store", "uniquing-main", "--rounds", "4",
+        ]
         let saved = directory.appendingPathComponent("saved")
         #expect(try BenchProcess.run(arguments + ["--output", saved.path]).status == 0)
         // A baseline whose every timing took a hundredth of the time.
@@ -123,21 +130,30 @@ struct BaselineCommandTests {
         #expect(outcome.output.contains("measured again"))
         #expect(outcome.error.contains("nothing else") && outcome.error.contains("scripts/gate"))
         let cases = try String(contentsOf: gated.appendingPathComponent("timing-regressions.args"), encoding: .utf8)
-        #expect(cases == "--scenario tag-rename --param F=20 --param holders=5 --param renames=2 --store uniquing-main\n")
+        #expect(
+            cases == "--scenario tag-rename --param F=20 --param holders=5 --param renames=2 --store uniquing-main\n")
 
         // A saved run is never measured again: its timings fail as any regression.
-        let savedRun = try BenchProcess.run(["compare", "--baseline", doctored.path, "--current",
-                                             saved.appendingPathComponent("results.json").path])
+        let savedRun = try BenchProcess.run([
+            "compare", "--baseline", doctored.path, "--current",
+            saved.appendingPathComponent("results.json").path,
+        ])
         #expect(savedRun.status == 2, "\(savedRun.error)")
 
         // Side by side, timings decide and counts are not read.
-        let sideBySide = try BenchProcess.run(["compare", "--side-by-side", "--baseline", doctored.path, "--current",
-                                               saved.appendingPathComponent("results.json").path])
+        let sideBySide = try BenchProcess.run([
+            "compare", "--side-by-side", "--baseline", doctored.path, "--current",
+            saved.appendingPathComponent("results.json").path,
+        ])
         #expect(sideBySide.status == 2, "\(sideBySide.error)")
-        let itself = try BenchProcess.run(["compare", "--side-by-side", "--baseline", doctored.path, "--current", doctored.path])
+        let itself = try BenchProcess.run([
+            "compare", "--side-by-side", "--baseline", doctored.path, "--current", doctored.path,
+        ])
         #expect(itself.status == 0, "\(itself.error)")
-        let both = try BenchProcess.run(["compare", "--side-by-side", "--reproduces", "--baseline", doctored.path,
-                                         "--current", doctored.path])
+        let both = try BenchProcess.run([
+            "compare", "--side-by-side", "--reproduces", "--baseline", doctored.path,
+            "--current", doctored.path,
+        ])
         #expect(both.status == 64 && both.error.contains("choose one"), "\(both.error)")
     }
 
@@ -176,8 +192,9 @@ struct BaselineCommandTests {
         }
     }
 
-    @Test("a missing, empty, truncated or foreign baseline: one line, status 3, and nothing runs",
-          arguments: ["missing", "empty", "truncated", "foreign", "newer"])
+    @Test(
+        "a missing, empty, truncated or foreign baseline: one line, status 3, and nothing runs",
+        arguments: ["missing", "empty", "truncated", "foreign", "newer"])
     func unusableBaseline(kind: String) throws {
         let directory = BenchProcess.temporaryDirectory()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -55,20 +55,24 @@ struct BenchProcess {
     /// unless it says `--instructions` (it would make every test minutes long).
     static func withoutImplicitInstructions(_ arguments: [String]) -> [String] {
         let subcommands: Set<String> = [
-            "list", "report", "compare", "compare-verdicts", "check-results", "merge", "join", "soak", "count-instructions",
+            "list", "report", "compare", "compare-verdicts", "check-results", "merge", "join", "soak",
+            "count-instructions",
             "tolerances",
         ]
         let measures = arguments.first.map { !subcommands.contains($0) } ?? true
         guard measures, !arguments.contains("--help"), !arguments.contains("--instructions"),
-              !arguments.contains("--no-instructions") else { return arguments }
+            !arguments.contains("--no-instructions")
+        else { return arguments }
         return arguments + ["--no-instructions"]
     }
 
     /// Runs `bench` with `arguments`; `whileRunning` gets the process and its
     /// standard output and error as they are written.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL = executable,
-                    whileRunning: ((Process, _ output: Stream, _ error: Stream) -> Void)? = nil) throws -> Outcome {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], executable: URL = executable,
+        whileRunning: ((Process, _ output: Stream, _ error: Stream) -> Void)? = nil
+    ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = Self.withoutImplicitInstructions(arguments)

@@ -1,7 +1,8 @@
-@testable import BenchResults
-import StoreCatalog
 import Foundation
+import StoreCatalog
 import Testing
+
+@testable import BenchResults
 
 @Suite("bench on the command line")
 struct CommandLineTests {
@@ -45,13 +46,21 @@ struct CommandLineTests {
         (["--save-baseline", "/proc/version/baseline.json"], "choose another file with --save-baseline FILE"),
         (["--save-baseline", "/tmp"], "/tmp is a directory; give --save-baseline a file name"),
         (["compare", "--current"], "Missing value for '--current <file>'"),
-        (["merge", "results/baseline.json", "--into", "/tmp/pooled.json"], "merge needs at least two results.json files, got 1"),
+        (
+            ["merge", "results/baseline.json", "--into", "/tmp/pooled.json"],
+            "merge needs at least two results.json files, got 1"
+        ),
         (["merge", "a.json", "b.json"], "Missing expected argument '--into <file>'"),
         (["merge", "a.json", "b.json", "--into", "/proc/version/x.json"], "choose another file with --into FILE"),
-        (["--scenario", "tag-rename", "--param", "F=10"], "tag-rename: holders (1000) cannot exceed F (10); set the parameters with --param"),
+        (
+            ["--scenario", "tag-rename", "--param", "F=10"],
+            "tag-rename: holders (1000) cannot exceed F (10); set the parameters with --param"
+        ),
         // The default's scrolling case scrolls once through 50,000 notes; N=10000 has 5,000.
-        (["--scenario", "feed-read", "--param", "N=10000"],
-         "feed-read scroll=1 scrolls once through the notes: at N=10000 K=50 at most frames=89, got 180"),
+        (
+            ["--scenario", "feed-read", "--param", "N=10000"],
+            "feed-read scroll=1 scrolls once through the notes: at N=10000 K=50 at most frames=89, got 180"
+        ),
         (["--instruction-workers", "0"], "--instruction-workers must be between 1 and 64, got 0"),
         (["soak", "--seconds", "0"], "--seconds must be between 1 and 3600"),
         (["soak", "--seconds", "soon"], "'soon' is invalid for '--seconds"),
@@ -73,21 +82,31 @@ struct CommandLineTests {
     func help() throws {
         let root = try BenchProcess.run(["--help"])
         #expect(root.status == 0)
-        for text in ["run", "compare", "compare-verdicts", "check-results", "merge", "report", "list", "soak",
-                     "bench run --help", "Examples"] {
+        for text in [
+            "run", "compare", "compare-verdicts", "check-results", "merge", "report", "list", "soak",
+            "bench run --help", "Examples",
+        ] {
             #expect(root.output.contains(text), "bench --help lacks \(text)")
         }
         let run = try BenchProcess.run(["run", "--help"])
         #expect(run.status == 0)
-        for text in ["--profile", "--scenario", "--store", "--param", "--rounds", "--seed", "--instructions", "--output",
-                     "--baseline", "--save-baseline", "--timing-tolerance", "Examples"] {
+        for text in [
+            "--profile", "--scenario", "--store", "--param", "--rounds", "--seed", "--instructions", "--output",
+            "--baseline", "--save-baseline", "--timing-tolerance", "Examples",
+        ] {
             #expect(run.output.contains(text), "bench run --help lacks \(text)")
         }
     }
 
     /// Each subcommand and the options it alone takes.
     static let ownOptions: [(command: String, options: [String])] = [
-        ("compare", ["--baseline", "--current", "--reproduces", "--side-by-side", "--timing-tolerance", "--profile", "--instructions"]),
+        (
+            "compare",
+            [
+                "--baseline", "--current", "--reproduces", "--side-by-side", "--timing-tolerance", "--profile",
+                "--instructions",
+            ]
+        ),
         ("compare-verdicts", ["<first>", "<second>"]),
         ("check-results", ["--current", "--record", "--measured-here"]),
         ("tolerances", ["--baseline"]),
@@ -115,8 +134,9 @@ struct CommandLineTests {
         #expect(standard.output.split(separator: "\n").first == "feed-read")
     }
 
-    @Test("every subcommand's help shows its own options, and no stray backslash",
-          arguments: ownOptions.map(\.command))
+    @Test(
+        "every subcommand's help shows its own options, and no stray backslash",
+        arguments: ownOptions.map(\.command))
     func subcommandHelp(_ command: String) throws {
         let outcome = try BenchProcess.run([command, "--help"])
         #expect(outcome.status == 0)
@@ -129,7 +149,8 @@ struct CommandLineTests {
         }
     }
 
-    @Test("bench --help and bench run --help have no stray backslash either", arguments: [["--help"], ["run", "--help"]])
+    @Test(
+        "bench --help and bench run --help have no stray backslash either", arguments: [["--help"], ["run", "--help"]])
     func rootHelpHasNoBackslash(_ arguments: [String]) throws {
         let outcome = try BenchProcess.run(arguments)
         for line in outcome.output.split(separator: "\n") {
@@ -141,8 +162,10 @@ struct CommandLineTests {
     func list() throws {
         let outcome = try BenchProcess.run(["list"])
         #expect(outcome.status == 0)
-        for scenario in ["feed-read", "tag-rename", "partial-merge", "child-propagation", "cascade-delete",
-                         "background-sync", "observer-fanout", "churn", "cold-load", "memory", "consistency"] {
+        for scenario in [
+            "feed-read", "tag-rename", "partial-merge", "child-propagation", "cascade-delete",
+            "background-sync", "observer-fanout", "churn", "cold-load", "memory", "consistency",
+        ] {
             #expect(outcome.output.contains("\(scenario): "), "list lacks \(scenario)")
         }
         #expect(outcome.output.contains("Stores: \(Self.storeNames)"))
@@ -166,7 +189,9 @@ struct CommandLineTests {
         #expect(result.rounds == 2)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("results.csv").path))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.md").path))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".tmp")
+        }
         #expect(leftovers.isEmpty)
     }
 

@@ -1,9 +1,10 @@
-@testable import BenchResults
 import BenchMetrics
 import BenchStatistics
 import BenchTestSupport
 import Foundation
 import Testing
+
+@testable import BenchResults
 
 /// The published runs are measured from a clean commit of this history, one
 /// for all of them and the baseline; what they say holds of their own
@@ -46,10 +47,11 @@ struct CommittedResultsTests {
     @Test("every run committed under results/ is one of the published runs these tests check")
     func everyRunIsChecked() throws {
         let tracked = try Self.git(["ls-files", "results"]).output.split(separator: "\n")
-        let runs = Set(tracked.compactMap { path -> String? in
-            let parts = path.split(separator: "/")
-            return parts.count > 2 ? String(parts[1]) : nil
-        })
+        let runs = Set(
+            tracked.compactMap { path -> String? in
+                let parts = path.split(separator: "/")
+                return parts.count > 2 ? String(parts[1]) : nil
+            })
         #expect(runs.sorted() == Self.published.sorted())
     }
 
@@ -79,15 +81,18 @@ struct CommittedResultsTests {
     @Test("the published runs and the baseline were measured on one clean commit of this history")
     func oneMeasuredCode() throws {
         let files = Self.published.map { "results/\($0)/results.json" } + ["results/baseline.json"]
-        let commits = try files.map { file in (file, try #require(try Self.measuredCommit(file), "\(file) names no commit")) }
+        let commits = try files.map { file in
+            (file, try #require(try Self.measuredCommit(file), "\(file) names no commit"))
+        }
         for (file, commit) in commits {
             #expect(try Self.problems(commit: commit, run: file) == [])
         }
         let first = commits[0]
         for (file, commit) in commits.dropFirst() {
             let changed = try Self.git(["diff", "--name-only", first.1, commit, "--", "Sources", "Package.swift"])
-            #expect(changed.status == 0 && changed.output.isEmpty,
-                    "\(file) was measured on other code than \(first.0): \(changed.output)")
+            #expect(
+                changed.status == 0 && changed.output.isEmpty,
+                "\(file) was measured on other code than \(first.0): \(changed.output)")
         }
     }
 
@@ -111,13 +116,20 @@ struct CommittedResultsTests {
     /// The table of what the gate catches states the rules as the code
     /// applies them to the committed baseline: `scripts/record-baseline`
     /// writes it beside the baseline, and a change to the rules shows here.
-    @Test("docs/GATE-TOLERANCES.md is what bench tolerances makes of the committed baseline",
-          Self.readsPublishedRunsWhole)
+    @Test(
+        "docs/GATE-TOLERANCES.md is what bench tolerances makes of the committed baseline",
+        Self.readsPublishedRunsWhole)
     func toleranceTableIsCurrent() throws {
-        let outcome = try BenchProcess.run(["tolerances", "--baseline", Self.root.appendingPathComponent("results/baseline.json").path])
+        let outcome = try BenchProcess.run([
+            "tolerances", "--baseline", Self.root.appendingPathComponent("results/baseline.json").path,
+        ])
         #expect(outcome.status == 0, "\(outcome.error)")
-        let committed = try String(contentsOf: Self.root.appendingPathComponent("docs/GATE-TOLERANCES.md"), encoding: .utf8)
-        #expect(committed == outcome.output, "run scripts/record-baseline, or bench tolerances --baseline results/baseline.json > docs/GATE-TOLERANCES.md")
+        let committed = try String(
+            contentsOf: Self.root.appendingPathComponent("docs/GATE-TOLERANCES.md"), encoding: .utf8)
+        #expect(
+            committed == outcome.output,
+            "run scripts/record-baseline, or bench tolerances --baseline results/baseline.json > docs/GATE-TOLERANCES.md"
+        )
     }
 
     /// A verification, when there is one, speaks of the published runs and
@@ -129,12 +141,16 @@ struct CommittedResultsTests {
         let verification = try ResultsVerification.read(from: file)
         #expect(try Self.measuredCommit("results/default/results.json") == verification.measuredCommit)
         #expect(try Self.problems(commit: verification.checkedCommit, run: "the verification") == [])
-        let ancestry = try Self.git(["merge-base", "--is-ancestor", verification.measuredCommit, verification.checkedCommit])
-        #expect(ancestry.status == 0, "\(verification.checkedCommit) does not descend from \(verification.measuredCommit)")
+        let ancestry = try Self.git([
+            "merge-base", "--is-ancestor", verification.measuredCommit, verification.checkedCommit,
+        ])
+        #expect(
+            ancestry.status == 0, "\(verification.checkedCommit) does not descend from \(verification.measuredCommit)")
     }
 
-    @Test("every floor is a lower bound of its operation, by instructions, in every committed run",
-          readsPublishedRunsWhole, arguments: published)
+    @Test(
+        "every floor is a lower bound of its operation, by instructions, in every committed run",
+        readsPublishedRunsWhole, arguments: published)
     func floorsAreLowerBounds(_ profile: String) throws {
         let directory = Self.root.appendingPathComponent("results/\(profile)")
         let run = try RunResult.read(from: directory.appendingPathComponent("results.json"))
@@ -146,7 +162,9 @@ struct CommittedResultsTests {
                     guard let floorID = series.metric.floor, let floor = store.metric(floorID) else { continue }
                     compared += 1
                     if floor.isShownAbove(series) {
-                        above.append("\(result.label) \(store.store): floor \(floor.median) over \(series.median) of \(series.metric.id)")
+                        above.append(
+                            "\(result.label) \(store.store): floor \(floor.median) over \(series.median) of \(series.metric.id)"
+                        )
                     }
                 }
             }
@@ -161,7 +179,8 @@ extension CommittedResultsTests {
     @Test("every committed chart keeps its text on the canvas and clear of other text", arguments: published)
     func chartsAreReadable(_ profile: String) throws {
         let charts = Self.root.appendingPathComponent("results/\(profile)/charts")
-        let files = try FileManager.default.contentsOfDirectory(atPath: charts.path).filter { $0.hasSuffix(".svg") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: charts.path).filter { $0.hasSuffix(".svg") }
+            .sorted()
         #expect(!files.isEmpty)
         var problems: [String] = []
         for file in files {

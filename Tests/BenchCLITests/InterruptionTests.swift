@@ -1,6 +1,7 @@
-@testable import BenchResults
 import Foundation
 import Testing
+
+@testable import BenchResults
 
 /// Ctrl-C and SIGTERM during a run: a prompt stop, the completed cases
 /// written whole and marked partial, no temporary file left behind.
@@ -12,8 +13,9 @@ struct InterruptionTests {
         "--rounds", "2",
     ]
 
-    @Test("one signal stops after the round in progress and writes the completed cases, marked partial",
-          arguments: [SIGINT, SIGTERM])
+    @Test(
+        "one signal stops after the round in progress and writes the completed cases, marked partial",
+        arguments: [SIGINT, SIGTERM])
     func stopsAndWritesCompletedCases(signal: Int32) throws {
         let directory = BenchProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,8 +1,9 @@
-@testable import BenchResults
 import BenchTestSupport
-import StoreCatalog
 import Foundation
+import StoreCatalog
 import Testing
+
+@testable import BenchResults
 
 @Suite("bench report")
 struct ReportCommandTests {
@@ -20,8 +21,10 @@ struct ReportCommandTests {
             "--param", "holders=5", "--param", "renames=2", "--rounds", "2", "--output", run.path,
         ])
         #expect(outcome.status == 0, "\(outcome.error)")
-        let report = try BenchProcess.run(["report", "--input", run.appendingPathComponent("results.json").path,
-                                           "--output", regenerated.path])
+        let report = try BenchProcess.run([
+            "report", "--input", run.appendingPathComponent("results.json").path,
+            "--output", regenerated.path,
+        ])
         #expect(report.status == 0, "\(report.error)")
 
         let written = try Self.files(in: run).filter { $0 != "results.json" }
@@ -52,7 +55,9 @@ struct ReportCommandTests {
         #expect(report.contains("- **tag-rename** — rename and every holder re-rendered p50 (µs), decided by time: "))
         #expect(report.contains("Propagation: a store that embeds the tag"))
         for store in StoreCatalog.designs {
-            let name = store.isUpperBound ? "\(store.name) (upper bound)" : store.isLibrary ? "\(store.name) (a library)" : store.name
+            let name =
+                store.isUpperBound
+                ? "\(store.name) (upper bound)" : store.isLibrary ? "\(store.name) (a library)" : store.name
             #expect(report.contains("| \(name) | \(store.family.rawValue) |"))
             #expect(report.contains(store.modelledOn))
         }
@@ -63,7 +68,8 @@ struct ReportCommandTests {
         #expect(svg.contains("N: models in the payload"))
         #expect(svg.contains("merge into empty store (ms)"))
 
-        let exported = try JSONSerialization.jsonObject(with: Data(contentsOf: run.appendingPathComponent("github-benchmark.json")))
+        let exported = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: run.appendingPathComponent("github-benchmark.json")))
         let entries = try #require(exported as? [[String: Any]])
         #expect(!entries.isEmpty)
         for entry in entries {
@@ -93,7 +99,9 @@ struct ReportCommandTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var provenance = SyntheticRun.provenance
         provenance.commit = String(repeating: "1", count: 40)
-        let files = [("quick", provenance.commit!), ("default", provenance.commit!), ("full", String(repeating: "2", count: 40))]
+        let files = [
+            ("quick", provenance.commit!), ("default", provenance.commit!), ("full", String(repeating: "2", count: 40)),
+        ]
         for (profile, commit) in files {
             provenance.commit = commit
             try SyntheticRun.run(provenance: provenance, profile: profile).json()
@@ -102,8 +110,10 @@ struct ReportCommandTests {
         let input = directory.appendingPathComponent("quick.json").path
         let output = directory.appendingPathComponent("report")
         func report(beside profile: String) throws -> BenchProcess.Outcome {
-            try BenchProcess.run(["report", "--input", input, "--output", output.path,
-                                  "--other-profile", directory.appendingPathComponent("\(profile).json").path])
+            try BenchProcess.run([
+                "report", "--input", input, "--output", output.path,
+                "--other-profile", directory.appendingPathComponent("\(profile).json").path,
+            ])
         }
         let same = try report(beside: "quick")
         #expect(same.status == 64 && same.errorLines.count == 1, "\(same.error)")
@@ -126,8 +136,10 @@ struct ReportCommandTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let committed = try Data(contentsOf: Self.repository.appendingPathComponent("results/default/results.json"))
         let input = directory.appendingPathComponent("damaged.json")
-        try DamagedJSON.replacing(["cases", 0, "stores", 1, "metrics", 0, "summary", "median"], with: -1e308,
-                                  in: committed).write(to: input)
+        try DamagedJSON.replacing(
+            ["cases", 0, "stores", 1, "metrics", 0, "summary", "median"], with: -1e308,
+            in: committed
+        ).write(to: input)
         let output = directory.appendingPathComponent("report")
         let outcome = try BenchProcess.run(["report", "--input", input.path, "--output", output.path])
         #expect(outcome.status == 3)
@@ -155,16 +167,18 @@ struct ReportCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let readme = try String(contentsOf: ReportCommandTests.repository.appendingPathComponent("README.md"),
-                                    encoding: .utf8)
+            let readme = try String(
+                contentsOf: ReportCommandTests.repository.appendingPathComponent("README.md"),
+                encoding: .utf8)
             rendering.readme = try ReportCommandTests.renderingReadme(
                 readme, in: directory, profiles: CommittedResultsTests.published)
             for profile in CommittedResultsTests.published {
                 let output = directory.appendingPathComponent(profile)
                 let names = try ReportCommandTests.files(in: output)
-                rendering.files[profile] = try Dictionary(uniqueKeysWithValues: names.map { name in
-                    (name, try Data(contentsOf: output.appendingPathComponent(name)))
-                })
+                rendering.files[profile] = try Dictionary(
+                    uniqueKeysWithValues: names.map { name in
+                        (name, try Data(contentsOf: output.appendingPathComponent(name)))
+                    })
             }
         } catch {
             rendering.failures.append("\(error)")
@@ -172,8 +186,9 @@ struct ReportCommandTests {
         return rendering
     }()
 
-    @Test("the committed reports are what this version of bench renders from their results.json",
-          CommittedResultsTests.readsPublishedRunsWhole, arguments: CommittedResultsTests.published)
+    @Test(
+        "the committed reports are what this version of bench renders from their results.json",
+        CommittedResultsTests.readsPublishedRunsWhole, arguments: CommittedResultsTests.published)
     func committedReports(profile: String) throws {
         #expect(Self.publishedRendering.failures.isEmpty, "\(Self.publishedRendering.failures)")
         let committed = Self.repository.appendingPathComponent("results/\(profile)")
@@ -183,10 +198,16 @@ struct ReportCommandTests {
         #expect(files == rendered.keys.sorted())
         for (name, again) in rendered {
             let original = try Data(contentsOf: committed.appendingPathComponent(name))
-            let stale = original == again ? nil : Self.firstDifference(
-                committed: String(decoding: original, as: UTF8.self), rendered: String(decoding: again, as: UTF8.self)
-            ) ?? "its bytes differ"
-            #expect(stale == nil, "results/\(profile)/\(name) is stale (\(stale ?? "")): run bench report --input on its results.json")
+            let stale =
+                original == again
+                ? nil
+                : Self.firstDifference(
+                    committed: String(decoding: original, as: UTF8.self),
+                    rendered: String(decoding: again, as: UTF8.self)
+                ) ?? "its bytes differ"
+            #expect(
+                stale == nil,
+                "results/\(profile)/\(name) is stale (\(stale ?? "")): run bench report --input on its results.json")
         }
     }
 
@@ -197,7 +218,9 @@ struct ReportCommandTests {
     func readmeFigures() throws {
         #expect(Self.publishedRendering.failures.isEmpty, "\(Self.publishedRendering.failures)")
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        for section in ["default verdicts", "default decision-table", "full scaling", "default run-time", "full run-time"] {
+        for section in [
+            "default verdicts", "default decision-table", "full scaling", "default run-time", "full run-time",
+        ] {
             #expect(readme.contains("<!-- results: \(section) -->"))
         }
         let stale = Self.firstDifference(committed: readme, rendered: Self.publishedRendering.readme)
@@ -210,7 +233,9 @@ struct ReportCommandTests {
         guard committed != rendered else { return nil }
         let mine = committed.split(separator: "\n", omittingEmptySubsequences: false)
         let theirs = rendered.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = zip(mine, theirs).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(mine.count, theirs.count)
+        let line =
+            zip(mine, theirs).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(mine.count, theirs.count)
         func quoted(_ lines: [Substring]) -> String { lines.indices.contains(line) ? "“\(lines[line])”" : "nothing" }
         return "line \(line + 1) reads \(quoted(mine)) where the published run gives \(quoted(theirs))"
     }
@@ -241,10 +266,11 @@ struct ReportCommandTests {
             let beside = profiles.filter { $0 != profile }.flatMap {
                 ["--other-profile", repository.appendingPathComponent("results/\($0)/results.json").path]
             }
-            let outcome = try BenchProcess.run([
-                "report", "--input", repository.appendingPathComponent("results/\(profile)/results.json").path,
-                "--output", directory.appendingPathComponent(profile).path, "--readme", copy.path,
-            ] + beside + verification)
+            let outcome = try BenchProcess.run(
+                [
+                    "report", "--input", repository.appendingPathComponent("results/\(profile)/results.json").path,
+                    "--output", directory.appendingPathComponent(profile).path, "--readme", copy.path,
+                ] + beside + verification)
             guard outcome.status == 0 else {
                 throw RenderingFailed(profile: profile, status: outcome.status, error: outcome.error)
             }
@@ -275,7 +301,8 @@ struct ReportCommandTests {
         var names: [String] = []
         while let name = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(
+                atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { names.append(name) }
         }
         return names.sorted()

@@ -10,15 +10,17 @@ struct StaleBinaryTests {
         let package = BenchProcess.temporaryDirectory()
         let products = package.appendingPathComponent(".build/debug")
         try FileManager.default.createDirectory(at: products, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/Store"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: package.appendingPathComponent("Sources/Store"),
+            withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: package) }
         try Data("// swift-tools-version: 6.1".utf8).write(to: package.appendingPathComponent("Package.swift"))
         try Data("struct Store {}".utf8).write(to: package.appendingPathComponent("Sources/Store/Store.swift"))
         let copy = products.appendingPathComponent("bench")
         try FileManager.default.copyItem(at: BenchProcess.executable, to: copy)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 946_684_800)],
-                                              ofItemAtPath: copy.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 946_684_800)],
+            ofItemAtPath: copy.path)
         let outcome = try BenchProcess.run(["list"], executable: copy)
         #expect(outcome.status == 4)
         #expect(outcome.errorLines.count == 1)
@@ -28,8 +30,9 @@ struct StaleBinaryTests {
         // The same old copy outside any build folder belongs to no package: not checked.
         let loose = package.appendingPathComponent("bench")
         try FileManager.default.copyItem(at: copy, to: loose)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 946_684_800)],
-                                              ofItemAtPath: loose.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 946_684_800)],
+            ofItemAtPath: loose.path)
         #expect(try BenchProcess.run(["list"], executable: loose).status == 0)
 
         let fresh = try BenchProcess.run(["list"])

@@ -1,5 +1,6 @@
-@testable import BenchDriver
 import Testing
+
+@testable import BenchDriver
 
 /// What `bench list` says reads each case: the claims, tables and charts
 /// that would go without it.
@@ -36,7 +37,10 @@ struct CaseReadersTests {
                 let before = measured.first { $0.values["sync"] == 2 && $0.values["launch"] == launch }
                 #expect(before != nil, "Krush's before, launch=\(launch), in \(profile)")
                 if let before {
-                    #expect(CaseReaders.readers(of: before, BackgroundSync.id, among: measured).contains { $0.hasPrefix("claim 4 ") })
+                    #expect(
+                        CaseReaders.readers(of: before, BackgroundSync.id, among: measured).contains {
+                            $0.hasPrefix("claim 4 ")
+                        })
                 }
             }
         }

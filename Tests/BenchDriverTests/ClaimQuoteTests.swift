@@ -1,7 +1,8 @@
-@testable import BenchDriver
 import BenchResults
 import Foundation
 import Testing
+
+@testable import BenchDriver
 
 /// Every claim quotes its document word for word: each part of a quote
 /// (parts are joined by " … " where the quote leaves text out) is in the
@@ -17,7 +18,9 @@ struct ClaimQuoteTests {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/sources")
 
     static var sourcesArePresent: Bool { FileManager.default.fileExists(atPath: sources.path) }
-    static var sourcesAreRequired: Bool { ProcessInfo.processInfo.environment["MODELSTOREBENCH_REQUIRE_SOURCES"] == "1" }
+    static var sourcesAreRequired: Bool {
+        ProcessInfo.processInfo.environment["MODELSTOREBENCH_REQUIRE_SOURCES"] == "1"
+    }
 
     @Test(
         "each quote is in its document's copy, word for word",

@@ -1,9 +1,10 @@
+import BenchMetrics
+import BenchTestSupport
+import Foundation
+import Testing
+
 @testable import BenchDriver
 @testable import BenchResults
-import BenchMetrics
-import Foundation
-import BenchTestSupport
-import Testing
 
 @Suite("Counts repeat exactly")
 struct CountRepeatabilityTests {
@@ -27,22 +28,26 @@ struct CountRepeatabilityTests {
     /// Heap growth of the whole process: other tests run beside this one.
     static let processWide: Set<String> = ["retained"]
 
-    @Test("every measured round counts the same, and two runs with one seed give the same counts",
-          .enabled(if: hashingIsDeterministic, "run with SWIFT_DETERMINISTIC_HASHING=1, as scripts/test does"),
-          .enabled(if: uninstrumented, "the plain run checks the counts; a sanitizer changes none of them"),
-          arguments: singleThreaded)
+    @Test(
+        "every measured round counts the same, and two runs with one seed give the same counts",
+        .enabled(if: hashingIsDeterministic, "run with SWIFT_DETERMINISTIC_HASHING=1, as scripts/test does"),
+        .enabled(if: uninstrumented, "the plain run checks the counts; a sanitizer changes none of them"),
+        arguments: singleThreaded)
     func countsRepeat(scenario: ScenarioID) throws {
         let first = try SuiteRunner(plan: TinyPlans.plan([scenario], rounds: 3), progress: SilentProgress()).run()
         let second = try SuiteRunner(plan: TinyPlans.plan([scenario], rounds: 3), progress: SilentProgress()).run()
         var compared = 0
         for (mine, theirs) in zip(first.cases, second.cases) {
             for (store, other) in zip(mine.stores, theirs.stores) {
-                for series in store.metrics where series.metric.kind == .count && !Self.processWide.contains(series.metric.id.rawValue) {
+                for series in store.metrics
+                where series.metric.kind == .count && !Self.processWide.contains(series.metric.id.rawValue) {
                     let where_ = "\(mine.label) on \(store.store): \(series.metric.id)"
                     // The warm-up round takes every one-time cost, so round 0 is like the rest.
                     #expect(Set(series.rounds).count == 1, "\(where_) differs between rounds: \(series.rounds)")
-                    #expect(other.metric(series.metric.id)?.median == series.median,
-                            "\(where_): \(series.median) in one run, \(other.metric(series.metric.id)?.median ?? .nan) in the other")
+                    #expect(
+                        other.metric(series.metric.id)?.median == series.median,
+                        "\(where_): \(series.median) in one run, \(other.metric(series.metric.id)?.median ?? .nan) in the other"
+                    )
                     compared += 1
                 }
             }

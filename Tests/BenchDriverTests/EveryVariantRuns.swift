@@ -1,8 +1,9 @@
-@testable import BenchDriver
 import BenchMetrics
-@testable import BenchResults
 import BenchTestSupport
 import Synchronization
+
+@testable import BenchDriver
+@testable import BenchResults
 
 /// Every variant any profile runs of a scenario, run once at its tiny size on
 /// every store, and shared by the tests that read it: the scenario tests check

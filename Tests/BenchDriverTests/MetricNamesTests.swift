@@ -1,8 +1,9 @@
+import BenchTestSupport
+import Testing
+
 @testable import BenchDriver
 @testable import BenchMetrics
 @testable import BenchResults
-import BenchTestSupport
-import Testing
 
 /// Everything that names a metric by id (a scenario's headline, its checks,
 /// its mechanism sentences, the sources' claims; charts draw the headline)
@@ -47,7 +48,8 @@ struct MetricNamesTests {
             // Every figure is an interpolated metric id, none a placeholder typed by hand.
             #expect(sentence.text.filter { $0 == "{" }.count == sentence.metrics.count, "\(scenario): \(sentence.text)")
             for metric in sentence.metrics where Self.measurable(metric) {
-                #expect(everywhere.contains(metric), "\(scenario): a mechanism sentence names \(metric), never measured")
+                #expect(
+                    everywhere.contains(metric), "\(scenario): a mechanism sentence names \(metric), never measured")
             }
         }
     }
@@ -61,7 +63,9 @@ struct MetricNamesTests {
             }
             #expect(!selected.isEmpty, "\(figure.label): no case of \(figure.scenario) has \(figure.parameters)")
             for (parameters, ids) in selected where Self.measurable(figure.metric) {
-                #expect(ids.contains(figure.metric), "\(figure.label): \(figure.scenario) \(parameters) lacks \(figure.metric)")
+                #expect(
+                    ids.contains(figure.metric),
+                    "\(figure.label): \(figure.scenario) \(parameters) lacks \(figure.metric)")
             }
         }
     }
@@ -80,8 +84,9 @@ struct MetricNamesTests {
                 }
                 #expect(!selected.isEmpty, "\(claim.source): no case of \(test.scenario) has \(test.parameters)")
                 for (parameters, ids) in selected {
-                    #expect(ids.contains(test.metric),
-                            "\(claim.source): \(test.scenario) \(parameters) does not produce \(test.metric)")
+                    #expect(
+                        ids.contains(test.metric),
+                        "\(claim.source): \(test.scenario) \(parameters) does not produce \(test.metric)")
                 }
                 // Some selected case has its "before" in the run, measuring the same metric.
                 if case .improvesOn(let before, _) = test.rule {

@@ -1,5 +1,6 @@
-@testable import BenchDriver
 import Testing
+
+@testable import BenchDriver
 
 @Suite("Profiles")
 struct ProfileTests {

@@ -1,8 +1,9 @@
-@testable import BenchDriver
 import BenchResults
 import BenchTestSupport
 import Synchronization
 import Testing
+
+@testable import BenchDriver
 
 /// Rounds added to a case while the rules of evidence leave it open, within its budget.
 struct RoundExtensionTests {
@@ -24,8 +25,9 @@ struct RoundExtensionTests {
     private static func run(
         _ scenario: ScenarioID, rounds: Int = 2, maximumRounds: Int, timeFactor: Double = 1_000, judge: Judge
     ) throws -> CaseResult {
-        let plan = SuitePlan(cases: Array(TinyPlans.cases(scenario).prefix(1)), stores: Array(TinyPlans.stores.prefix(2)),
-                             rounds: rounds, seed: 7, profileName: "tiny", measuresPrimitiveCosts: false)
+        let plan = SuitePlan(
+            cases: Array(TinyPlans.cases(scenario).prefix(1)), stores: Array(TinyPlans.stores.prefix(2)),
+            rounds: rounds, seed: 7, profileName: "tiny", measuresPrimitiveCosts: false)
         let extending = RoundExtension(maximumRounds: maximumRounds, timeFactor: timeFactor, undecided: judge.undecided)
         let result = try SuiteRunner(plan: plan, progress: SilentProgress(), extending: extending).run()
         return try #require(result.cases.first)
@@ -49,8 +51,9 @@ struct RoundExtensionTests {
     func stopsAtTheBudget() throws {
         let capped = try Self.run(.consistency, maximumRounds: 3, judge: Judge(openFor: .max))
         #expect(Self.timedRounds(capped) == [3, 3])
-        #expect(capped.notes.contains { $0.contains("after 3 rounds in all, 1 added: claim 0 (test) in consistency") },
-                "\(capped.notes)")
+        #expect(
+            capped.notes.contains { $0.contains("after 3 rounds in all, 1 added: claim 0 (test) in consistency") },
+            "\(capped.notes)")
         let timed = try Self.run(.consistency, maximumRounds: 10, timeFactor: 0, judge: Judge(openFor: .max))
         #expect(Self.timedRounds(timed) == [2, 2])
         #expect(timed.notes.contains { $0.contains("after 2 rounds in all, 0 added") }, "\(timed.notes)")

@@ -1,8 +1,9 @@
+import BenchTestSupport
+import Testing
+
 @testable import BenchDriver
 @testable import BenchMetrics
 @testable import BenchResults
-import BenchTestSupport
-import Testing
 
 @Suite("Every scenario on every store")
 struct ScenarioTests {
@@ -23,8 +24,10 @@ struct ScenarioTests {
     func headlinesAreWhatUsersWaitFor() {
         #expect(TagRename.headline == TagRename.Metric.renameRendered.p50)
         #expect(PartialMerge.headline == PartialMerge.Metric.mergeRendered.p50)
-        #expect(ChildPropagation.headline(for: ParameterSet(["shape": 0])) == ChildPropagation.Metric.updateRendered.p50)
-        #expect(ChildPropagation.headline(for: ParameterSet(["shape": 1])) == ChildPropagation.Metric.updateRendered.p50)
+        #expect(
+            ChildPropagation.headline(for: ParameterSet(["shape": 0])) == ChildPropagation.Metric.updateRendered.p50)
+        #expect(
+            ChildPropagation.headline(for: ParameterSet(["shape": 1])) == ChildPropagation.Metric.updateRendered.p50)
         #expect(ChildPropagation.headline(for: ParameterSet(["shape": 4])) == ChildPropagation.Metric.listen.p50)
         #expect(ObserverFanout.headline == ObserverFanout.Metric.updateRendered.p50)
         #expect(FeedRead.headline == FeedRead.Metric.frame.p50)
@@ -39,14 +42,20 @@ struct ScenarioTests {
         #expect(ScenarioID.feedRead.countsInstructions(at: ParameterSet(["N": 20_000])))
         #expect(!ScenarioID.feedRead.countsInstructions(at: ParameterSet(["N": 100_000])))
         #expect(ScenarioID.tagRename.countsInstructions(at: ParameterSet(["F": 1_000_000])), "no limit")
-        #expect(!ScenarioID.backgroundSync.countsInstructions(at: ParameterSet(["N": 100])), "threads run against each other")
-        let beyond = SuiteRunner.uncountedNote(SuitePlan.Case(scenario: .coldLoad, parameters: ParameterSet(["N": 20_001])))
+        #expect(
+            !ScenarioID.backgroundSync.countsInstructions(at: ParameterSet(["N": 100])),
+            "threads run against each other")
+        let beyond = SuiteRunner.uncountedNote(
+            SuitePlan.Case(scenario: .coldLoad, parameters: ParameterSet(["N": 20_001])))
         #expect(beyond.count == 1 && beyond[0].contains("counts this scenario's cases up to N=20000"))
-        #expect(SuiteRunner.uncountedNote(SuitePlan.Case(scenario: .coldLoad, parameters: ParameterSet(["N": 20_000]))).isEmpty)
+        #expect(
+            SuiteRunner.uncountedNote(SuitePlan.Case(scenario: .coldLoad, parameters: ParameterSet(["N": 20_000])))
+                .isEmpty)
     }
 
-    @Test("every variant any profile runs, at its tiny size, runs on every store and passes its own checks",
-          arguments: EveryVariantRuns.scenarios)
+    @Test(
+        "every variant any profile runs, at its tiny size, runs on every store and passes its own checks",
+        arguments: EveryVariantRuns.scenarios)
     func runs(scenario: ScenarioID) throws {
         let result = try EveryVariantRuns.run(of: scenario)
         #expect(!result.isPartial)
@@ -64,7 +73,8 @@ struct ScenarioTests {
                 for id in checks {
                     let series = store.metric(id)
                     #expect(series != nil, "\(caseResult.label) on \(store.store) lacks its check \(id)")
-                    #expect(series?.median == 0, "\(caseResult.label) \(store.store): \(id) = \(series?.median ?? .nan)")
+                    #expect(
+                        series?.median == 0, "\(caseResult.label) \(store.store): \(id) = \(series?.median ?? .nan)")
                 }
             }
         }
@@ -76,10 +86,13 @@ struct ScenarioTests {
         #expect(!objectLocking.isEmpty)
         for objectLocks in objectLocking {
             for store in TinyPlans.stores {
-                #expect(objectLocks.store(store.name)?.metric("torn")?.median == 0, "\(objectLocks.label) \(store.name)")
+                #expect(
+                    objectLocks.store(store.name)?.metric("torn")?.median == 0, "\(objectLocks.label) \(store.name)")
                 // A live object has already changed when its holder is told.
                 if store.design.family == .liveObjects {
-                    #expect(objectLocks.store(store.name)?.metric("stale")?.median == 0, "\(objectLocks.label) \(store.name)")
+                    #expect(
+                        objectLocks.store(store.name)?.metric("stale")?.median == 0,
+                        "\(objectLocks.label) \(store.name)")
                 }
             }
         }
@@ -87,17 +100,22 @@ struct ScenarioTests {
 
     /// Under a sanitizer only: without one, the count-repeatability test
     /// checks these counts and the allocations too, over more rounds.
-    @Test("the same seed gives the same exact counts on the same store",
-          .enabled(if: Sanitizers.isActive, "the plain run checks these counts in CountRepeatabilityTests"))
+    @Test(
+        "the same seed gives the same exact counts on the same store",
+        .enabled(if: Sanitizers.isActive, "the plain run checks these counts in CountRepeatabilityTests"))
     func countsAreDeterministic() throws {
         let first = try SuiteRunner(plan: TinyPlans.plan([.tagRename, .partialMerge]), progress: SilentProgress()).run()
-        let second = try SuiteRunner(plan: TinyPlans.plan([.tagRename, .partialMerge]), progress: SilentProgress()).run()
+        let second = try SuiteRunner(plan: TinyPlans.plan([.tagRename, .partialMerge]), progress: SilentProgress())
+            .run()
         for (one, other) in zip(first.cases, second.cases) {
             for store in one.stores {
-                for series in store.metrics where series.metric.kind == .count && !series.metric.id.rawValue.hasSuffix(".mallocs")
-                    && !series.metric.id.rawValue.hasSuffix(".bytes") {
-                    #expect(other.store(store.store)?.metric(series.metric.id)?.rounds == series.rounds,
-                            "\(one.scenario) \(series.metric.id) on \(store.store)")
+                for series in store.metrics
+                where series.metric.kind == .count && !series.metric.id.rawValue.hasSuffix(".mallocs")
+                    && !series.metric.id.rawValue.hasSuffix(".bytes")
+                {
+                    #expect(
+                        other.store(store.store)?.metric(series.metric.id)?.rounds == series.rounds,
+                        "\(one.scenario) \(series.metric.id) on \(store.store)")
                 }
             }
         }

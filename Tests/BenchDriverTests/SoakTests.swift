@@ -1,18 +1,21 @@
-@testable import BenchDriver
-import Foundation
-@testable import ModelGraph
 import BenchTestSupport
+import Foundation
 import Testing
+
+@testable import BenchDriver
+@testable import ModelGraph
 
 @Suite("Soak")
 struct SoakTests {
     static let plan = SoakPlan(
         seconds: 1, threads: 4, seed: 11,
-        shape: GraphShape(users: 200, tags: 40, notes: 400, tagsPerNote: 3,
-                          threads: 20, participantsPerMessage: 3, repliesPerMessage: 2, threadDepth: 2))
+        shape: GraphShape(
+            users: 200, tags: 40, notes: 400, tagsPerNote: 3,
+            threads: 20, participantsPerMessage: 3, repliesPerMessage: 2, threadDepth: 2))
 
-    @Test("a second of mixed work on four threads equals its serial replay, on every store",
-          arguments: TinyPlans.stores.map(\.name))
+    @Test(
+        "a second of mixed work on four threads equals its serial replay, on every store",
+        arguments: TinyPlans.stores.map(\.name))
     func soakEqualsSerialReplay(store name: String) throws {
         let store = try #require(TinyPlans.stores.first { $0.name == name })
         let outcome = try store.soak(Self.plan)

@@ -1,8 +1,9 @@
+import Instrumentation
+import Testing
+
 @testable import BenchDriver
 @testable import BenchMetrics
 @testable import BenchStatistics
-import Instrumentation
-import Testing
 
 @Suite("Timed loop")
 struct TimedLoopTests {
@@ -12,7 +13,8 @@ struct TimedLoopTests {
         let plan = BatchPlan()
         var sink = 0
         func context(_ pass: RoundPass) -> RoundContext {
-            RoundContext(seed: 1, round: 0, calibration: calibration, countsAllocations: false, pass: pass, batches: plan)
+            RoundContext(
+                seed: 1, round: 0, calibration: calibration, countsAllocations: false, pass: pass, batches: plan)
         }
         // A cheap store and an expensive one run the same loop in the warm-up.
         _ = try TimedLoop.run(count: 1_000, context: context(.warmUp)) { sink &+= $0 }
@@ -32,7 +34,8 @@ struct TimedLoopTests {
             }
             #expect(calls == 1_001)
             #expect(timed.operations == 1_001)
-            #expect(try #require(timed.latency).operationsPerSample > 1, "cost \(cost): not batched like the cheap store")
+            #expect(
+                try #require(timed.latency).operationsPerSample > 1, "cost \(cost): not batched like the cheap store")
             #expect(timed.locks == nil, "locks are counted in the warm-up, not while timing")
         }
         withExtendedLifetime(sink) {}
@@ -42,16 +45,21 @@ struct TimedLoopTests {
     func finishFollowsEachPhase() throws {
         let calibration = ClockCalibration.measure(reads: 1_000)
         for pass in [RoundPass.warmUp, .timed] {
-            let context = RoundContext(seed: 1, round: 0, calibration: calibration, countsAllocations: false,
-                                       pass: pass, batches: BatchPlan())
+            let context = RoundContext(
+                seed: 1, round: 0, calibration: calibration, countsAllocations: false,
+                pass: pass, batches: BatchPlan())
             var events: [String] = []
-            _ = try TimedLoop.run(count: 3, warmup: 2, context: context) { events.append("op \($0)") } finish: {
+            _ = try TimedLoop.run(count: 3, warmup: 2, context: context) {
+                events.append("op \($0)")
+            } finish: {
                 events.append("finish")
             }
             #expect(events == ["op 0", "op 1", "finish", "op 0", "op 1", "op 2", "finish"], "\(pass)")
 
             events = []
-            _ = try TimedLoop.run(count: 2, context: context) { events.append("op \($0)") } finish: {
+            _ = try TimedLoop.run(count: 2, context: context) {
+                events.append("op \($0)")
+            } finish: {
                 events.append("finish")
             }
             #expect(events == ["op 0", "op 1", "finish"], "\(pass): no warm-up, nothing to finish before")
@@ -62,11 +70,14 @@ struct TimedLoopTests {
     /// it must too, and be the same statistic, a mean.
     @Test("the mean per operation shares out the finish over the operations, as an instruction count does")
     func meanTakesInTheFinish() throws {
-        let context = RoundContext(seed: 1, round: 0, calibration: ClockCalibration.measure(reads: 1_000),
-                                   countsAllocations: false, pass: .timed, batches: BatchPlan())
+        let context = RoundContext(
+            seed: 1, round: 0, calibration: ClockCalibration.measure(reads: 1_000),
+            countsAllocations: false, pass: .timed, batches: BatchPlan())
         var finishing: UInt64 = 0
         var sink = 0
-        let loop = try TimedLoop.run(count: 10, context: context) { sink &+= $0 } finish: {
+        let loop = try TimedLoop.run(count: 10, context: context) {
+            sink &+= $0
+        } finish: {
             let start = MonotonicClock.now()
             for step in 0..<200_000 { sink &+= step }
             finishing = MonotonicClock.now() - start
@@ -95,7 +106,9 @@ struct TimedLoopTests {
         #expect(InstructionSample.operations(of: 200_000, .alike) == 20_000)
     }
 
-    @Test("a store that counts fewer counts a tenth of each varied loop's sample, at least 100, and alike loops as others")
+    @Test(
+        "a store that counts fewer counts a tenth of each varied loop's sample, at least 100, and alike loops as others"
+    )
     func dividedInstructionSampleSizes() {
         #expect(InstructionSample.operations(of: 50, divisor: 10) == 50)
         #expect(InstructionSample.operations(of: 2_000, divisor: 10) == 200)
@@ -111,12 +124,15 @@ struct TimedLoopTests {
 
     @Test("an instruction pass's warm-up runs the operations its counted round counts, then finishes")
     func instructionWarmUpRunsTheSample() throws {
-        let context = RoundContext(seed: 1, round: 0, calibration: ClockCalibration.measure(reads: 1_000),
-                                   countsAllocations: false, pass: .instructionWarmUp, batches: BatchPlan())
+        let context = RoundContext(
+            seed: 1, round: 0, calibration: ClockCalibration.measure(reads: 1_000),
+            countsAllocations: false, pass: .instructionWarmUp, batches: BatchPlan())
         for (count, kind) in [(50, InstructionSample.Operations.varied), (30_000, .varied), (20, .alike)] {
             var operations: [Int] = []
             var finished = 0
-            let loop = try TimedLoop.run(count: count, kind, context: context) { operations.append($0) } finish: {
+            let loop = try TimedLoop.run(count: count, kind, context: context) {
+                operations.append($0)
+            } finish: {
                 finished += 1
             }
             #expect(operations == Array(0..<InstructionSample.operations(of: count, kind)), "\(count)")

@@ -1,8 +1,9 @@
-@testable import BenchMetrics
 import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import BenchMetrics
 
 /// The allocation counts are proven against known truths before anything
 /// reports them.

@@ -1,6 +1,7 @@
-@testable import BenchMetrics
 import Foundation
 import Testing
+
+@testable import BenchMetrics
 
 /// The instruction counter's own work runs on a thread of its own and
 /// leaves the counted thread's allocator as it found it.
@@ -26,8 +27,9 @@ struct BookkeepingThreadTests {
         #expect(!seen.contains(caller))
     }
 
-    @Test("what a job allocates, however much, is not allocated by the thread that waits for it",
-          .enabled(if: jemallocCounts, "jemalloc's per-thread counters count only where it is the allocator"))
+    @Test(
+        "what a job allocates, however much, is not allocated by the thread that waits for it",
+        .enabled(if: jemallocCounts, "jemalloc's per-thread counters count only where it is the allocator"))
     func callerAllocatesAlike() throws {
         let bookkeeping = BookkeepingThread(state: [String]())
         /// Bytes this thread allocated while a job made a dump of `lines` lines.

@@ -1,6 +1,7 @@
-@testable import BenchMetrics
 import Foundation
 import Testing
+
+@testable import BenchMetrics
 
 /// What the C library chose under Valgrind, as its dynamic linker reports it
 /// (`ld.so --list-diagnostics`), with another host simulated by tunables set
@@ -51,9 +52,10 @@ struct CLibraryPinTests {
     /// variant of a string routine runs: features in use, preferences,
     /// thresholds and cache sizes.
     static func choices(tunables: String) throws -> [String] {
-        let valgrind = try #require(["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }, "valgrind is missing: scripts/test installs it")
+        let valgrind = try #require(
+            ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }, "valgrind is missing: scripts/test installs it")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
         process.arguments = ["--tool=none", "--quiet", dynamicLinker, "--list-diagnostics"]

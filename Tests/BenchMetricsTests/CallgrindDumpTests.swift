@@ -1,12 +1,14 @@
-@testable import BenchMetrics
 import Testing
+
+@testable import BenchMetrics
 
 /// The dump reader on dumps in callgrind's format (`callgrind_annotate`
 /// reads the same costs from them).
 @Suite("Callgrind dumps")
 struct CallgrindDumpTests {
     static let label = "bench-region-2"
-    static let probe = "swift::ConcurrentReadableHashMap<(anonymous namespace)::ConformanceCacheEntry, swift::LazyMutex>::find<"
+    static let probe =
+        "swift::ConcurrentReadableHashMap<(anonymous namespace)::ConformanceCacheEntry, swift::LazyMutex>::find<"
 
     /// `lookup` owns 100 + 40 = 140 and calls `find` (inclusive 300);
     /// `find` owns 180 + 20 + 52 = 252 in two blocks, and calls `hash`
@@ -54,13 +56,15 @@ struct CallgrindDumpTests {
 
     @Test("a function left out loses its own costs, in every block, and keeps its callees'")
     func leftOut() throws {
-        let total = try CallgrindDump.total(of: Self.dump, expectedLabel: Self.label, path: "dump", leavingOut: [Self.probe])
+        let total = try CallgrindDump.total(
+            of: Self.dump, expectedLabel: Self.label, path: "dump", leavingOut: [Self.probe])
         #expect(total == 440 - 252)
     }
 
     @Test("a name that matches no function leaves the total as it is")
     func noMatch() throws {
-        let total = try CallgrindDump.total(of: Self.dump, expectedLabel: Self.label, path: "dump", leavingOut: ["nowhere"])
+        let total = try CallgrindDump.total(
+            of: Self.dump, expectedLabel: Self.label, path: "dump", leavingOut: ["nowhere"])
         #expect(total == 440)
     }
 

@@ -1,8 +1,9 @@
-@testable import BenchMetrics
-@testable import BenchStatistics
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import BenchMetrics
+@testable import BenchStatistics
 
 @Suite("Latency recording")
 struct LatencyRecorderTests {

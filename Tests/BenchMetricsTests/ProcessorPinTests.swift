@@ -1,12 +1,14 @@
-@testable import BenchMetrics
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
 
+@testable import BenchMetrics
+
 @Suite("One CPU for a counted process")
 struct ProcessorPinTests {
-    @Test("a process started from a pinned thread runs on that thread's CPU only, as InstructionPass starts its children")
+    @Test(
+        "a process started from a pinned thread runs on that thread's CPU only, as InstructionPass starts its children")
     func inherited() throws {
         let allowed = try ProcessorPin.cpus()
         let cpu = try #require(allowed.last)
@@ -30,8 +32,9 @@ struct ProcessorPinTests {
         finished.wait()
         let result = try #require(seen.withLock { $0 })
         #expect(result.thread == [cpu])
-        #expect(result.child.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) == "\(cpu)",
-                "\(result.child)")
+        #expect(
+            result.child.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) == "\(cpu)",
+            "\(result.child)")
         #expect(try ProcessorPin.cpus() == allowed, "the test's own thread keeps its CPUs")
     }
 

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BenchMetrics
 @testable import BenchStatistics
-import Testing
 
 @Suite("Provenance")
 struct ProvenanceTests {

@@ -1,7 +1,8 @@
-@testable import BenchMetrics
 import Foundation
 import TestSupport
 import Testing
+
+@testable import BenchMetrics
 
 /// Every counted region starts from the same allocator state: an arena
 /// created for it, and the counted thread bound to it.

@@ -1,7 +1,8 @@
-@testable import BenchMetrics
 import Foundation
 import Instrumentation
 import Testing
+
+@testable import BenchMetrics
 
 @Suite("Thread accounting")
 struct ThreadAccountingTests {

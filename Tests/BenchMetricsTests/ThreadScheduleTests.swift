@@ -1,9 +1,11 @@
+import Foundation
+import Testing
+
 @testable import BenchMetrics
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import Testing
 
 /// Which other threads the kernel ran, as an instruction count asks of its region.
 @Suite("Thread schedule")
@@ -88,7 +90,8 @@ struct ThreadScheduleTests {
         #expect(before.slices[id] != nil, "the thread is one of the process's others")
         #expect(before.slices[ThreadSchedule.currentThreadID()] == nil)
         sleeper.wake()
-        #expect(ThreadSchedule.threads(excluding: [ThreadSchedule.currentThreadID()]).scheduled(since: before).contains(id))
+        #expect(
+            ThreadSchedule.threads(excluding: [ThreadSchedule.currentThreadID()]).scheduled(since: before).contains(id))
     }
 
     @Test("a thread asleep throughout was not scheduled; one started since was")
@@ -99,7 +102,9 @@ struct ThreadScheduleTests {
         sleeper.wake()
         sleeper.waitUntilAsleep()
         let before = ThreadSchedule.threads(excluding: [ThreadSchedule.currentThreadID()])
-        #expect(!ThreadSchedule.threads(excluding: [ThreadSchedule.currentThreadID()]).scheduled(since: before).contains(id))
+        #expect(
+            !ThreadSchedule.threads(excluding: [ThreadSchedule.currentThreadID()]).scheduled(since: before).contains(id)
+        )
         let started = ThreadSchedule(slices: [:])
         #expect(before.scheduled(since: started).contains(id))
     }

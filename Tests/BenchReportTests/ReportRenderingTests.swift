@@ -1,7 +1,8 @@
-import BenchTestSupport
-@testable import BenchReport
 import BenchResults
+import BenchTestSupport
 import Testing
+
+@testable import BenchReport
 
 @Suite("Reports of a run")
 struct ReportRenderingTests {
@@ -28,7 +29,9 @@ struct ReportRenderingTests {
         second.provenance.date = "2026-11-29T09:00:00Z"
         second.harness.clock.overheadNanoseconds = 35
         let header = MarkdownReport.header(try RunResult.joining([first, second]), verification: nil)
-        #expect(header.contains("Measured in 2 runs of a few scenarios each, from 2026-11-28T10:00:00Z to 2026-11-29T09:00:00Z"))
+        #expect(
+            header.contains(
+                "Measured in 2 runs of a few scenarios each, from 2026-11-28T10:00:00Z to 2026-11-29T09:00:00Z"))
         #expect(header.contains("read the clock in 30.0 to 35.0 ns"))
         #expect(!MarkdownReport.header(first, verification: nil).contains("Measured in"))
     }

@@ -1,16 +1,18 @@
-@testable import BenchResults
 import BenchStatistics
 import BenchTestSupport
 import Foundation
 import Testing
+
+@testable import BenchResults
 
 /// The rules of evidence, against known answers: what a run shows, what it
 /// shows otherwise, and what it does not show.
 @Suite("Rules of evidence")
 struct EvidenceTests {
     static func series(_ rounds: [Double], kind: MetricKind = .timing, drift: Double? = nil) -> MetricSeries {
-        MetricSeries(metric: MetricDescriptor(id: "op.p50", label: "op", unit: .nanoseconds, kind: kind), rounds: rounds,
-                     drift: drift)
+        MetricSeries(
+            metric: MetricDescriptor(id: "op.p50", label: "op", unit: .nanoseconds, kind: kind), rounds: rounds,
+            drift: drift)
     }
 
     @Test("a clear ratio is shown; the same ratio within the run-to-run drift is not")
@@ -20,13 +22,15 @@ struct EvidenceTests {
         #expect(shown.low > 1)
         #expect(abs(shown.ratio - 1.2) < 1e-9)
         // Each median moved 15% between two runs: a 1.2× lead is not shown.
-        let drifting = Evidence.costRatio(Self.series(slow.rounds, drift: 0.14), over: Self.series(fast.rounds, drift: 0.14))
+        let drifting = Evidence.costRatio(
+            Self.series(slow.rounds, drift: 0.14), over: Self.series(fast.rounds, drift: 0.14))
         #expect(drifting.low < 1 && drifting.high > 1)
     }
 
     @Test("a bound is met when the interval is inside it, missed when outside, else not shown")
     func boundsAreDecidedOnIntervals() {
-        let ratio = Evidence.costRatio(Self.series([136, 150, 120, 190, 116]), over: Self.series([100, 101, 99, 102, 98]))
+        let ratio = Evidence.costRatio(
+            Self.series([136, 150, 120, 190, 116]), over: Self.series([100, 101, 99, 102, 98]))
         // A median 1.36× over a 1.25× bound, with rounds from 1.16× to 1.9×:
         // not within the bound, and not shown to be beyond it either.
         #expect(Evidence.outcome(ratio, atMost: 1.25) == .notShown)
@@ -37,7 +41,8 @@ struct EvidenceTests {
     @Test("instruction counts: within 1% alike, beyond it different, exactly")
     func instructionCounts() {
         let base = Self.series([1_000], kind: .instructions)
-        #expect(Evidence.outcome(Evidence.costRatio(Self.series([1_005], kind: .instructions), over: base), atMost: 1)
+        #expect(
+            Evidence.outcome(Evidence.costRatio(Self.series([1_005], kind: .instructions), over: base), atMost: 1)
                 == .notShown)
         #expect(Evidence.costRatio(Self.series([1_050], kind: .instructions), over: base).low > 1)
         #expect(Evidence.outcome(Self.series([1_050], kind: .instructions), limit: 1_000) == .missed)

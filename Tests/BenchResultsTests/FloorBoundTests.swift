@@ -6,10 +6,13 @@ import Testing
 @Suite("A floor shown above its operation")
 struct FloorBoundTests {
     private func series(_ kind: MetricKind, _ rounds: [Double]) -> MetricSeries {
-        MetricSeries(metric: MetricDescriptor(id: "op.p50", label: "op", unit: .nanoseconds, kind: kind), rounds: rounds)
+        MetricSeries(
+            metric: MetricDescriptor(id: "op.p50", label: "op", unit: .nanoseconds, kind: kind), rounds: rounds)
     }
 
-    @Test("instruction counts: above only beyond 1% (the frame floor of feed-read at quick size, 1,722 over 1,718, is alike)")
+    @Test(
+        "instruction counts: above only beyond 1% (the frame floor of feed-read at quick size, 1,722 over 1,718, is alike)"
+    )
     func instructions() {
         let frame = series(.instructions, [1_718, 1_718, 1_718])
         #expect(!series(.instructions, [1_722, 1_722, 1_722]).isShownAbove(frame))

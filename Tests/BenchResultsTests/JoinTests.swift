@@ -1,7 +1,8 @@
-@testable import BenchResults
 import BenchStatistics
 import BenchTestSupport
 import Testing
+
+@testable import BenchResults
 
 @Suite("Joining runs of different scenarios")
 struct JoinTests {
@@ -54,14 +55,18 @@ struct JoinTests {
         #expect(throws: OutputError.self) { try RunResult.joining([first, partial]) }
         let joined = try RunResult.joining([first, second])
         var third = SyntheticRun.run()
-        third.cases = [CaseResult(scenario: "memory", label: "N=1", parameters: ["N": 1], headline: "op.p50", notes: [],
-                                  stores: third.cases[0].stores)]
+        third.cases = [
+            CaseResult(
+                scenario: "memory", label: "N=1", parameters: ["N": 1], headline: "op.p50", notes: [],
+                stores: third.cases[0].stores)
+        ]
         #expect(throws: OutputError.self) { try RunResult.joining([joined, third]) }
         #expect(throws: OutputError.self) { try RunResult.joining([]) }
     }
 
-    @Test("a piece of another commit, seed, profile, host, stores, rounds or drift is refused",
-          arguments: ["commit", "seed", "profile", "cpu", "stores", "rounds", "drift"])
+    @Test(
+        "a piece of another commit, seed, profile, host, stores, rounds or drift is refused",
+        arguments: ["commit", "seed", "profile", "cpu", "stores", "rounds", "drift"])
     func refusesOtherRuns(_ field: String) throws {
         let (first, original) = Self.pieces()
         var second = original
@@ -98,7 +103,8 @@ struct JoinTests {
         #expect(try RunResult.joining([second, first]).instructionCounting == tools)
         #expect(try RunResult.joining([first, second]).instructionCounting == tools)
         var otherTools = second
-        otherTools.instructionCounting = InstructionProvenance(valgrind: "valgrind-3.22.0", libc: "glibc 2.36", probe: 6_380)
+        otherTools.instructionCounting = InstructionProvenance(
+            valgrind: "valgrind-3.22.0", libc: "glibc 2.36", probe: 6_380)
         #expect(throws: OutputError.self) { try RunResult.joining([first, otherTools]) }
     }
 

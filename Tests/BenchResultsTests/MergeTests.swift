@@ -1,8 +1,9 @@
-@testable import BenchResults
 import BenchStatistics
 import BenchTestSupport
 import Foundation
 import Testing
+
+@testable import BenchResults
 
 @Suite("Pooling runs into a baseline")
 struct MergeTests {
@@ -21,7 +22,8 @@ struct MergeTests {
 
     @Test("an instruction count is of a region several threads ran when it was so in any pooled run")
     func acrossThreadsPooled() throws {
-        let metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: .perOperation, kind: .instructions)
+        let metric = MetricDescriptor(
+            id: "op.instructions", label: "op instructions", unit: .perOperation, kind: .instructions)
         func run(acrossThreads: Bool?) -> RunResult {
             var result = SyntheticRun.run(timing: [100, 101, 99, 100, 102])
             var counted = metric
@@ -29,7 +31,9 @@ struct MergeTests {
             result.cases[0].stores[0].metrics.append(MetricSeries(metric: counted, rounds: [1_000]))
             return result
         }
-        for runs in [[run(acrossThreads: nil), run(acrossThreads: true)], [run(acrossThreads: true), run(acrossThreads: nil)]] {
+        for runs in [
+            [run(acrossThreads: nil), run(acrossThreads: true)], [run(acrossThreads: true), run(acrossThreads: nil)],
+        ] {
             let merged = try RunResult.merging(runs)
             #expect(merged.cases[0].stores[0].metric("op.instructions")?.metric.acrossThreads == true)
         }
@@ -37,9 +41,12 @@ struct MergeTests {
         #expect(oneThread.cases[0].stores[0].metric("op.instructions")?.metric.acrossThreads == nil)
     }
 
-    @Test("runs split from one run pool into it: a figure one run counted is kept, and each figure's drift is the halves'")
+    @Test(
+        "runs split from one run pool into it: a figure one run counted is kept, and each figure's drift is the halves'"
+    )
     func poolsHalvesWithDrift() throws {
-        let metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: .perOperation, kind: .instructions)
+        let metric = MetricDescriptor(
+            id: "op.instructions", label: "op instructions", unit: .perOperation, kind: .instructions)
         var counted = SyntheticRun.run(timing: [150, 149, 151])
         counted.cases[0].stores[0].metrics.append(MetricSeries(metric: metric, rounds: [1_000]))
         counted.instructionCounting = InstructionProvenance(valgrind: "valgrind-3.19.0", libc: "2.36", probe: 6_373)

@@ -9,8 +9,11 @@ struct NotRunTests {
     static func stopped() -> RunResult {
         var run = SyntheticRun.run()
         run.cases[0].stores.removeAll { $0.store == "snapshot" }
-        run.cases[0].notRun = [StoreNotRun(store: "snapshot", missedAt: "F=1", metric: "op.p50", median: 20_000,
-                                           budget: 16_667, unit: .nanoseconds)]
+        run.cases[0].notRun = [
+            StoreNotRun(
+                store: "snapshot", missedAt: "F=1", metric: "op.p50", median: 20_000,
+                budget: 16_667, unit: .nanoseconds)
+        ]
         return run
     }
 

@@ -1,7 +1,8 @@
 import BenchTestSupport
-@testable import BenchResults
 import Foundation
 import Testing
+
+@testable import BenchResults
 
 @Suite("Results files")
 struct ResultsFileTests {
@@ -18,7 +19,8 @@ struct ResultsFileTests {
 
     @Test("a descriptor says it counted several threads only where it did, and reads back")
     func acrossThreadsCoded() throws {
-        var metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: .perOperation, kind: .instructions)
+        var metric = MetricDescriptor(
+            id: "op.instructions", label: "op instructions", unit: .perOperation, kind: .instructions)
         let oneThread = String(decoding: try JSONEncoder().encode(metric), as: UTF8.self)
         #expect(!oneThread.contains("acrossThreads"), "results of one thread are written as before")
         #expect(try JSONDecoder().decode(MetricDescriptor.self, from: Data(oneThread.utf8)) == metric)
@@ -32,7 +34,8 @@ struct ResultsFileTests {
     func badFiles() throws {
         let json = try Self.smallRun().json()
         let newer = String(decoding: json, as: UTF8.self)
-            .replacingOccurrences(of: "\"schemaVersion\" : \(RunResult.currentSchemaVersion)", with: "\"schemaVersion\" : 99")
+            .replacingOccurrences(
+                of: "\"schemaVersion\" : \(RunResult.currentSchemaVersion)", with: "\"schemaVersion\" : 99")
         let cases: [(Data, String)] = [
             (json.prefix(json.count / 2), "not valid JSON"),
             (Data(), "empty"),

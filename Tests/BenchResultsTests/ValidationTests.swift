@@ -18,21 +18,35 @@ struct ValidationTests {
         #expect(try RunResult.decode(Self.valid, path: "run.json").cases.count == 2)
     }
 
-    @Test("refused, naming the place and the reason", arguments: [
-        (median, -1e308 as any Sendable, "cases[0].stores[1].metrics[1].summary.median: -1e+308 is negative"),
-        (median, 1e300 as any Sendable, "cases[0].stores[1].metrics[1].summary.median: 1e+300 is beyond any figure"),
-        (median, "nan" as any Sendable, "summary.median: nan is not a finite number"),
-        (median, "inf" as any Sendable, "summary.median: inf is not a finite number"),
-        (median, 5 as any Sendable, "cases[0].stores[1].metrics[1].summary: it is not the summary of its rounds"),
-        (round, -3 as any Sendable, "cases[0].stores[0].metrics[1].rounds[2]: -3.0 is negative"),
-        (["cases", 0, "stores", 0, "metrics", 1, "rounds"], [] as [Double] as any Sendable, "metrics[1].rounds: 0 rounds"),
-        (["cases", 0, "stores", 1, "store"], "elsewhere" as any Sendable, "store 'elsewhere' is not one of the run's"),
-        (["cases", 0, "stores", 0, "metrics", 1, "metric", "id"], "op.mallocs" as any Sendable, "metric op.mallocs twice"),
-        (["rounds"], 0 as any Sendable, "rounds: 0 is not between 1 and"),
-        (["durationSeconds"], -1 as any Sendable, "durationSeconds: -1.0 is negative"),
-        (["stores"], [] as [String] as any Sendable, "stores: empty"),
-        (["harness", "perSampleNanoseconds"], "inf" as any Sendable, "harness.perSampleNanoseconds: inf"),
-    ] as [([any Sendable], any Sendable, String)])
+    @Test(
+        "refused, naming the place and the reason",
+        arguments: [
+            (median, -1e308 as any Sendable, "cases[0].stores[1].metrics[1].summary.median: -1e+308 is negative"),
+            (
+                median, 1e300 as any Sendable,
+                "cases[0].stores[1].metrics[1].summary.median: 1e+300 is beyond any figure"
+            ),
+            (median, "nan" as any Sendable, "summary.median: nan is not a finite number"),
+            (median, "inf" as any Sendable, "summary.median: inf is not a finite number"),
+            (median, 5 as any Sendable, "cases[0].stores[1].metrics[1].summary: it is not the summary of its rounds"),
+            (round, -3 as any Sendable, "cases[0].stores[0].metrics[1].rounds[2]: -3.0 is negative"),
+            (
+                ["cases", 0, "stores", 0, "metrics", 1, "rounds"], [] as [Double] as any Sendable,
+                "metrics[1].rounds: 0 rounds"
+            ),
+            (
+                ["cases", 0, "stores", 1, "store"], "elsewhere" as any Sendable,
+                "store 'elsewhere' is not one of the run's"
+            ),
+            (
+                ["cases", 0, "stores", 0, "metrics", 1, "metric", "id"], "op.mallocs" as any Sendable,
+                "metric op.mallocs twice"
+            ),
+            (["rounds"], 0 as any Sendable, "rounds: 0 is not between 1 and"),
+            (["durationSeconds"], -1 as any Sendable, "durationSeconds: -1.0 is negative"),
+            (["stores"], [] as [String] as any Sendable, "stores: empty"),
+            (["harness", "perSampleNanoseconds"], "inf" as any Sendable, "harness.perSampleNanoseconds: inf"),
+        ] as [([any Sendable], any Sendable, String)])
     func refused(path: [any Sendable], value: any Sendable, reason: String) throws {
         let damaged = try DamagedJSON.replacing(path, with: value, in: Self.valid)
         #expect {
@@ -56,7 +70,8 @@ struct ValidationTests {
                 && !message.contains("\n")
         }
         run.cases[0].stores[0].metrics[1].metric.operations = 20
-        #expect(try RunResult.decode(run.json(), path: "run.json").cases[0].stores[0].metrics[1].metric.operations == 20)
+        #expect(
+            try RunResult.decode(run.json(), path: "run.json").cases[0].stores[0].metrics[1].metric.operations == 20)
     }
 
     @Test("a round's p50 above that round's maximum is refused")

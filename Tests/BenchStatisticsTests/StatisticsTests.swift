@@ -1,6 +1,7 @@
-@testable import BenchStatistics
 import Foundation
 import Testing
+
+@testable import BenchStatistics
 
 @Suite("Statistics")
 struct StatisticsTests {

@@ -36,7 +36,9 @@ package struct ChartLayout {
         self.height = height
         var labels: [Label] = []
         var rest = svg[...]
-        while let open = rest.range(of: "<text "), let close = rest.range(of: "</text>", range: open.upperBound..<rest.endIndex) {
+        while let open = rest.range(of: "<text "),
+            let close = rest.range(of: "</text>", range: open.upperBound..<rest.endIndex)
+        {
             let element = String(rest[open.lowerBound..<close.lowerBound])
             rest = rest[close.upperBound...]
             guard let tagEnd = element.firstIndex(of: ">") else { continue }
@@ -48,8 +50,10 @@ package struct ChartLayout {
             let rotated = tag.contains("rotate(")
             if rotated {
                 // rotate(-90 x y): the text runs upward, centred on y when anchored in the middle.
-                labels.append(Label(text: text, left: x - size, right: x, top: y - length / 2, bottom: y + length / 2,
-                                    isRotated: true))
+                labels.append(
+                    Label(
+                        text: text, left: x - size, right: x, top: y - length / 2, bottom: y + length / 2,
+                        isRotated: true))
                 continue
             }
             let left: Double
@@ -60,8 +64,10 @@ package struct ChartLayout {
             } else {
                 left = x
             }
-            labels.append(Label(text: text, left: left, right: left + length, top: y - size * 0.8,
-                                bottom: y + size * 0.2, isRotated: false))
+            labels.append(
+                Label(
+                    text: text, left: left, right: left + length, top: y - size * 0.8,
+                    bottom: y + size * 0.2, isRotated: false))
         }
         self.labels = labels
     }

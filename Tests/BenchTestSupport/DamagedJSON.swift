@@ -10,7 +10,8 @@ package enum DamagedJSON {
         return try JSONSerialization.data(withJSONObject: damaged, options: [.fragmentsAllowed])
     }
 
-    private static func replace(_ path: ArraySlice<any Sendable>, with value: any Sendable, in node: Any) throws -> Any {
+    private static func replace(_ path: ArraySlice<any Sendable>, with value: any Sendable, in node: Any) throws -> Any
+    {
         guard let step = path.first else { return value }
         switch (step, node) {
         case (let key as String, var object as [String: Any]):

@@ -16,27 +16,37 @@ package enum SyntheticRun {
         let maxMetric = MetricDescriptor(id: "op.max", label: "op max", unit: .nanoseconds, kind: .timing, tail: true)
         let contention = MetricDescriptor(id: "main.contended", label: "contended", unit: .percent, kind: .quantity)
         func store(_ name: String) -> StoreCaseResult {
-            StoreCaseResult(store: name, metrics: [
-                MetricSeries(metric: mallocsMetric, rounds: mallocRounds ?? Array(repeating: mallocs, count: timing.count)),
-                MetricSeries(metric: timingMetric, rounds: timing),
-                MetricSeries(metric: maxMetric, rounds: timing.map { $0 * 10 }),
-                MetricSeries(metric: contention, rounds: timing.map { $0 / 100 }),
-            ])
+            StoreCaseResult(
+                store: name,
+                metrics: [
+                    MetricSeries(
+                        metric: mallocsMetric, rounds: mallocRounds ?? Array(repeating: mallocs, count: timing.count)),
+                    MetricSeries(metric: timingMetric, rounds: timing),
+                    MetricSeries(metric: maxMetric, rounds: timing.map { $0 * 10 }),
+                    MetricSeries(metric: contention, rounds: timing.map { $0 / 100 }),
+                ])
         }
-        var cases = [CaseResult(scenario: "tag-rename", label: "F=10", parameters: ["F": 10], headline: "op.p50",
-                                notes: [], stores: [store("uniquing"), store("snapshot")])]
+        var cases = [
+            CaseResult(
+                scenario: "tag-rename", label: "F=10", parameters: ["F": 10], headline: "op.p50",
+                notes: [], stores: [store("uniquing"), store("snapshot")])
+        ]
         if extraCase {
-            cases.append(CaseResult(scenario: "churn", label: "N=10", parameters: ["N": 10], headline: "op.p50",
-                                    notes: [], stores: [store("uniquing"), store("snapshot")]))
+            cases.append(
+                CaseResult(
+                    scenario: "churn", label: "N=10", parameters: ["N": 10], headline: "op.p50",
+                    notes: [], stores: [store("uniquing"), store("snapshot")]))
         }
         return RunResult(
             provenance: provenance, profile: profile, rounds: timing.count,
             designs: ["uniquing", "snapshot"].map {
-                StoreInfo(name: $0, family: $0 == "uniquing" ? .liveObjects : .values, threading: .anyThread,
-                          summary: "", floors: [:])
+                StoreInfo(
+                    name: $0, family: $0 == "uniquing" ? .liveObjects : .values, threading: .anyThread,
+                    summary: "", floors: [:])
             },
-            harness: HarnessCosts(clock: ClockCalibration(overheadNanoseconds: 30, resolutionNanoseconds: 1),
-                                  perSampleNanoseconds: 100, lockCountingNanoseconds: 8),
+            harness: HarnessCosts(
+                clock: ClockCalibration(overheadNanoseconds: 30, resolutionNanoseconds: 1),
+                perSampleNanoseconds: 100, lockCountingNanoseconds: 8),
             primitiveCosts: [], cases: cases, durationSeconds: 1)
     }
 }

@@ -1,6 +1,7 @@
+import StoreCatalog
+
 @testable import BenchDriver
 @testable import BenchResults
-import StoreCatalog
 
 /// Every scenario's cases shrunk to run in a blink, for tests.
 package enum TinyPlans {
@@ -39,8 +40,9 @@ package enum TinyPlans {
     }
 
     package static func plan(_ scenarios: [ScenarioID], rounds: Int = 1) -> SuitePlan {
-        SuitePlan(cases: scenarios.flatMap(cases), stores: stores, rounds: rounds, seed: 7, profileName: "tiny",
-                  measuresPrimitiveCosts: false)
+        SuitePlan(
+            cases: scenarios.flatMap(cases), stores: stores, rounds: rounds, seed: 7, profileName: "tiny",
+            measuresPrimitiveCosts: false)
     }
 }
 

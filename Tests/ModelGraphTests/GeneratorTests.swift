@@ -1,6 +1,7 @@
 import Foundation
-@testable import ModelGraph
 import Testing
+
+@testable import ModelGraph
 
 @Suite("Graph generator")
 struct GeneratorTests {
@@ -39,8 +40,9 @@ struct GeneratorTests {
 
     @Test("an exact thread size fills a tree breadth first, as Rocket Data's tests build one")
     func exactThreadSize() throws {
-        let shape = GraphShape(users: 3, tags: 1, notes: 0, tagsPerNote: 0, threads: 2,
-                               participantsPerMessage: 1, repliesPerMessage: 2, threadSize: 1_000)
+        let shape = GraphShape(
+            users: 3, tags: 1, notes: 0, tagsPerNote: 0, threads: 2,
+            participantsPerMessage: 1, repliesPerMessage: 2, threadSize: 1_000)
         let graph = try GeneratedGraph(shape: shape, seed: 4)
         #expect(graph.messages.count == 2_000)
         #expect(graph.threadRootIDs.count == 2)
@@ -77,21 +79,27 @@ struct GeneratorTests {
         let changed = applied.merge(change)
         #expect(changed)
         #expect(graph.user(UserID(4)) == applied)
-        let fields = [change.name.isPresent, change.username.isPresent, change.avatarURL.isPresent,
-                      change.bio.isPresent, change.isOnline.isPresent, change.followerCount.isPresent,
-                      change.updatedAt.isPresent]
+        let fields = [
+            change.name.isPresent, change.username.isPresent, change.avatarURL.isPresent,
+            change.bio.isPresent, change.isOnline.isPresent, change.followerCount.isPresent,
+            change.updatedAt.isPresent,
+        ]
         #expect(fields.filter { $0 }.count == 2)
     }
 
-    @Test("impossible shapes are refused with a reason", arguments: [
-        GraphShape(users: 0, tags: 1, notes: 1, tagsPerNote: 0, threads: 0, participantsPerMessage: 0),
-        GraphShape(users: 2, tags: 1, notes: 1, tagsPerNote: 2, threads: 0, participantsPerMessage: 0),
-        GraphShape(users: 2, tags: 1, notes: 1, tagsPerNote: 1, threads: 1, participantsPerMessage: 3),
-        GraphShape(users: 2, tags: 1, notes: 1, tagsPerNote: 1, threads: 1, participantsPerMessage: 1,
-                   repliesPerMessage: 0, threadDepth: 2),
-        GraphShape(users: 2, tags: 1, notes: 1, tagsPerNote: 1, threads: 1_000_000, participantsPerMessage: 1,
-                   repliesPerMessage: 1_000, threadDepth: 9),
-    ])
+    @Test(
+        "impossible shapes are refused with a reason",
+        arguments: [
+            GraphShape(users: 0, tags: 1, notes: 1, tagsPerNote: 0, threads: 0, participantsPerMessage: 0),
+            GraphShape(users: 2, tags: 1, notes: 1, tagsPerNote: 2, threads: 0, participantsPerMessage: 0),
+            GraphShape(users: 2, tags: 1, notes: 1, tagsPerNote: 1, threads: 1, participantsPerMessage: 3),
+            GraphShape(
+                users: 2, tags: 1, notes: 1, tagsPerNote: 1, threads: 1, participantsPerMessage: 1,
+                repliesPerMessage: 0, threadDepth: 2),
+            GraphShape(
+                users: 2, tags: 1, notes: 1, tagsPerNote: 1, threads: 1_000_000, participantsPerMessage: 1,
+                repliesPerMessage: 1_000, threadDepth: 9),
+        ])
     func invalidShapes(shape: GraphShape) {
         #expect(throws: GraphShapeError.self) { try GeneratedGraph(shape: shape, seed: 1) }
     }

@@ -1,17 +1,23 @@
 import Foundation
-@testable import ModelGraph
 import Testing
+
+@testable import ModelGraph
 
 @Suite("Payload JSON")
 struct PayloadCodingTests {
     @Test("absent, null and present survive a round trip")
     func roundTrip() throws {
         let batch = PayloadBatch(
-            users: [UserPayload(id: UserID(1), name: .present("Ada"), bio: .present(nil)),
-                    UserPayload(id: UserID(2), bio: .present("hello"))],
+            users: [
+                UserPayload(id: UserID(1), name: .present("Ada"), bio: .present(nil)),
+                UserPayload(id: UserID(2), bio: .present("hello")),
+            ],
             notes: [NotePayload(id: NoteID(3), title: .present("t"), tags: .present([TagPayload(id: TagID(4))]))],
-            messages: [MessagePayload(id: MessageID(5), editedAt: .present(nil),
-                                      replies: .present([MessagePayload(id: MessageID(6), text: .present("r"))]))])
+            messages: [
+                MessagePayload(
+                    id: MessageID(5), editedAt: .present(nil),
+                    replies: .present([MessagePayload(id: MessageID(6), text: .present("r"))]))
+            ])
         let decoded = try PayloadBatch(json: batch.json())
         #expect(decoded == batch)
         #expect(decoded.users[0].bio == .present(nil))
@@ -25,15 +31,17 @@ struct PayloadCodingTests {
         #expect(try PayloadBatch(json: graph.fullBatch.json()) == graph.fullBatch)
     }
 
-    @Test("malformed payloads give one line naming the place", arguments: [
-        (#"{"users":[{"id":1,"name":null}]}"#, "users[0].name"),
-        (#"{"users":[{"name":"x"}]}"#, "missing required key 'id'"),
-        (#"{"notes":[{"id":"seven"}]}"#, "notes[0].id"),
-        (#"{"messages":[{"id":1,"replies":[{"id":2,"isRead":"yes"}]}]}"#, "messages[0].replies[0].isRead"),
-        (#"{"users":[{"id":1,"#, "malformed JSON"),
-        ("", "malformed JSON"),
-        ("[1,2,3]", "top level"),
-    ])
+    @Test(
+        "malformed payloads give one line naming the place",
+        arguments: [
+            (#"{"users":[{"id":1,"name":null}]}"#, "users[0].name"),
+            (#"{"users":[{"name":"x"}]}"#, "missing required key 'id'"),
+            (#"{"notes":[{"id":"seven"}]}"#, "notes[0].id"),
+            (#"{"messages":[{"id":1,"replies":[{"id":2,"isRead":"yes"}]}]}"#, "messages[0].replies[0].isRead"),
+            (#"{"users":[{"id":1,"#, "malformed JSON"),
+            ("", "malformed JSON"),
+            ("[1,2,3]", "top level"),
+        ])
     func malformed(json: String, mentions: String) {
         do {
             _ = try PayloadBatch(json: Data(json.utf8))

@@ -1,9 +1,10 @@
-@testable import BenchMetrics
-@testable import BenchStatistics
-@testable import BenchResults
-@testable import RegressionGate
 import BenchTestSupport
 import Testing
+
+@testable import BenchMetrics
+@testable import BenchResults
+@testable import BenchStatistics
+@testable import RegressionGate
 
 @Suite("Baseline gate")
 struct GateTests {
@@ -22,7 +23,8 @@ struct GateTests {
         let report = try BaselineComparison.compare(baseline: SyntheticRun.run(), current: SyntheticRun.run(mallocs: 4))
         #expect(!report.passed)
         #expect(report.count(.regressed) == 4)
-        #expect(report.regressions.allSatisfy { $0.metric?.id == "op.mallocs" && abs(($0.change ?? 0) - 1.0 / 3) < 1e-9 })
+        #expect(
+            report.regressions.allSatisfy { $0.metric?.id == "op.mallocs" && abs(($0.change ?? 0) - 1.0 / 3) < 1e-9 })
         #expect(report.table().contains("op mallocs 3 → 4 per op (+33.3%)"))
     }
 
@@ -79,7 +81,9 @@ struct GateTests {
         var run = SyntheticRun.run()
         run.cases[0].label = "F=10 | 3 cores | 23 GiB"
         let table = try BaselineComparison.compare(baseline: run, current: run).table()
-        let line = try #require(table.split(separator: "\n").first { $0.hasPrefix("tag-rename F=10 | 3 cores | 23 GiB  uniquing") }, "\(table)")
+        let line = try #require(
+            table.split(separator: "\n").first { $0.hasPrefix("tag-rename F=10 | 3 cores | 23 GiB  uniquing") },
+            "\(table)")
         #expect(line.hasSuffix("unchanged"))
     }
 
@@ -110,8 +114,10 @@ struct GateTests {
         // A looser floor set on the command line lets the 60% through.
         var loose = GateRules.standard
         loose.timingTolerance = 1.0
-        #expect(try BaselineComparison.compare(
-            baseline: baseline, current: SyntheticRun.run(timing: [160, 162, 158, 160, 163]), rules: loose).passed)
+        #expect(
+            try BaselineComparison.compare(
+                baseline: baseline, current: SyntheticRun.run(timing: [160, 162, 158, 160, 163]), rules: loose
+            ).passed)
         // Three times as fast: an improvement.
         let faster = try BaselineComparison.compare(
             baseline: baseline, current: SyntheticRun.run(timing: [33, 34, 32, 33, 35]))
@@ -209,7 +215,8 @@ struct GateTests {
 
     @Test("a case in the baseline that did not run fails the gate")
     func missingCase() throws {
-        let report = try BaselineComparison.compare(baseline: SyntheticRun.run(), current: SyntheticRun.run(extraCase: false))
+        let report = try BaselineComparison.compare(
+            baseline: SyntheticRun.run(), current: SyntheticRun.run(extraCase: false))
         #expect(!report.passed)
         #expect(report.count(.missing) == 1)
         #expect(report.regressions.first?.caseLabel == "churn N=10")

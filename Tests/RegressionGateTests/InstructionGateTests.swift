@@ -1,20 +1,24 @@
-@testable import BenchMetrics
-@testable import BenchStatistics
-@testable import BenchResults
-@testable import RegressionGate
 import BenchTestSupport
 import Testing
+
+@testable import BenchMetrics
+@testable import BenchResults
+@testable import BenchStatistics
+@testable import RegressionGate
 
 @Suite("Instruction-count gate")
 struct InstructionGateTests {
     static let counting = InstructionProvenance(valgrind: "valgrind-3.19.0", libc: "glibc 2.36", probe: 3962)
 
     /// A synthetic run whose stores also report instructions per operation.
-    static func run(instructions: Double, operations: Int? = nil, acrossThreads: Bool? = nil,
-                    counting: InstructionProvenance? = counting, provenance: Provenance = SyntheticRun.provenance) -> RunResult {
+    static func run(
+        instructions: Double, operations: Int? = nil, acrossThreads: Bool? = nil,
+        counting: InstructionProvenance? = counting, provenance: Provenance = SyntheticRun.provenance
+    ) -> RunResult {
         var result = SyntheticRun.run(extraCase: false, provenance: provenance)
-        let metric = MetricDescriptor(id: "op.instructions", label: "op instructions", unit: .perOperation, kind: .instructions,
-                                      operations: operations, acrossThreads: acrossThreads)
+        let metric = MetricDescriptor(
+            id: "op.instructions", label: "op instructions", unit: .perOperation, kind: .instructions,
+            operations: operations, acrossThreads: acrossThreads)
         for index in result.cases[0].stores.indices {
             result.cases[0].stores[index].metrics.append(MetricSeries(metric: metric, rounds: [instructions]))
         }
@@ -52,19 +56,24 @@ struct InstructionGateTests {
         for (baselineThreads, currentThreads) in [(true, true), (true, nil)] as [(Bool?, Bool?)] {
             let baseline = Self.run(instructions: 10_431, operations: 2_000, acrossThreads: baselineThreads)
             let rescheduled = try BaselineComparison.compare(
-                baseline: baseline, current: Self.run(instructions: 10_850, operations: 2_000, acrossThreads: currentThreads))
+                baseline: baseline,
+                current: Self.run(instructions: 10_850, operations: 2_000, acrossThreads: currentThreads))
             #expect(rescheduled.passed, "+4.0% is within MetricKind.schedulingTolerance")
             let slower = try BaselineComparison.compare(
-                baseline: baseline, current: Self.run(instructions: 11_000, operations: 2_000, acrossThreads: currentThreads))
+                baseline: baseline,
+                current: Self.run(instructions: 11_000, operations: 2_000, acrossThreads: currentThreads))
             #expect(slower.regressions.count == 2, "+5.5% is past it")
         }
         let oneThread = try BaselineComparison.compare(
-            baseline: Self.run(instructions: 10_431, operations: 2_000), current: Self.run(instructions: 10_850, operations: 2_000))
+            baseline: Self.run(instructions: 10_431, operations: 2_000),
+            current: Self.run(instructions: 10_850, operations: 2_000))
         #expect(oneThread.regressions.count == 2, "on one thread +4.0% is past the rebuild tolerance")
         let threadAdded = try BaselineComparison.compare(
             baseline: Self.run(instructions: 10_431, operations: 2_000),
             current: Self.run(instructions: 10_850, operations: 2_000, acrossThreads: true))
-        #expect(threadAdded.regressions.count == 2, "a change that adds a thread to the region does not widen its tolerance")
+        #expect(
+            threadAdded.regressions.count == 2, "a change that adds a thread to the region does not widen its tolerance"
+        )
         #expect(oneThread.gates.contains { $0.contains("more than one thread ran the region") })
     }
 
@@ -78,7 +87,9 @@ struct InstructionGateTests {
         #expect(report.gates.contains { $0.hasPrefix("timings: not gated") })
     }
 
-    @Test("not gated, and said to be not comparable, when the probe or the pin differs; not counted when the run has none")
+    @Test(
+        "not gated, and said to be not comparable, when the probe or the pin differs; not counted when the run has none"
+    )
     func notComparable() throws {
         let baseline = Self.run(instructions: 1_000)
         var otherProbe = Self.counting
@@ -96,7 +107,8 @@ struct InstructionGateTests {
             #expect(report.warnings.contains { $0.contains("instruction counts are not comparable") })
             #expect(report.gates.contains("instructions per operation: not gated (see the warning)"))
         }
-        let uncounted = try BaselineComparison.compare(baseline: baseline, current: Self.run(instructions: 2_000, counting: nil))
+        let uncounted = try BaselineComparison.compare(
+            baseline: baseline, current: Self.run(instructions: 2_000, counting: nil))
         #expect(uncounted.instructionCounts == .notCounted)
         #expect(uncounted.passed)
         #expect(uncounted.warnings.contains { $0.contains("run with --instructions") })

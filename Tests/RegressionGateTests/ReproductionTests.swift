@@ -1,7 +1,8 @@
-@testable import BenchResults
-@testable import RegressionGate
 import BenchTestSupport
 import Testing
+
+@testable import BenchResults
+@testable import RegressionGate
 
 /// `GateRules.reproduction`: does a run count what its baseline counted?
 @Suite("Reproduction check")
@@ -17,7 +18,8 @@ struct ReproductionTests {
         return run
     }
 
-    @Test("instruction counts within what a rebuild moves them (2%), or the recorded spread where it is wider, reproduce")
+    @Test(
+        "instruction counts within what a rebuild moves them (2%), or the recorded spread where it is wider, reproduce")
     func withinSpread() throws {
         // Median 1,010, spread 80 (7.9%): 931 and 1,089 reproduce, 925 does not.
         let spread = Self.baseline(rounds: [1_000, 1_080, 1_010])
@@ -69,16 +71,20 @@ struct ReproductionTests {
         // A baseline whose three runs spread 2%.
         var baseline = Self.baseline(rounds: [10_431, 10_336, 10_541])
         for index in baseline.cases[0].stores.indices {
-            baseline.cases[0].stores[index].metrics[baseline.cases[0].stores[index].metrics.count - 1].metric.acrossThreads = true
+            baseline.cases[0].stores[index].metrics[baseline.cases[0].stores[index].metrics.count - 1].metric
+                .acrossThreads = true
         }
         let rescheduled = try BaselineComparison.compare(
-            baseline: baseline, current: InstructionGateTests.run(instructions: 9_950, acrossThreads: true), rules: .reproduction)
+            baseline: baseline, current: InstructionGateTests.run(instructions: 9_950, acrossThreads: true),
+            rules: .reproduction)
         #expect(rescheduled.passed, "-4.6% is within MetricKind.schedulingTolerance")
         let fewer = try BaselineComparison.compare(
-            baseline: baseline, current: InstructionGateTests.run(instructions: 9_850, acrossThreads: true), rules: .reproduction)
+            baseline: baseline, current: InstructionGateTests.run(instructions: 9_850, acrossThreads: true),
+            rules: .reproduction)
         #expect(fewer.regressions.map(\.verdict) == [.moved, .moved], "-5.6% is past it")
         let oneThread = try BaselineComparison.compare(
-            baseline: Self.baseline(rounds: [10_431, 10_336, 10_541]), current: InstructionGateTests.run(instructions: 9_950),
+            baseline: Self.baseline(rounds: [10_431, 10_336, 10_541]),
+            current: InstructionGateTests.run(instructions: 9_950),
             rules: .reproduction)
         #expect(!oneThread.passed, "a count one thread ran moved past its spread and 2%")
     }
@@ -98,8 +104,10 @@ struct ReproductionTests {
         var added = current.cases[0].stores[0]
         added.store = "throwaway"
         current.cases[0].stores.append(added)
-        current.designs.append(StoreInfo(name: "throwaway", family: .values, threading: .anyThread,
-                                         summary: "", floors: [:]))
+        current.designs.append(
+            StoreInfo(
+                name: "throwaway", family: .values, threading: .anyThread,
+                summary: "", floors: [:]))
         let baseline = SyntheticRun.run(extraCase: false)
         for rules in [GateRules.standard, .reproduction] {
             let report = try BaselineComparison.compare(baseline: baseline, current: current, rules: rules)

@@ -1,7 +1,8 @@
-@testable import BenchResults
-@testable import RegressionGate
 import BenchTestSupport
 import Testing
+
+@testable import BenchResults
+@testable import RegressionGate
 
 @Suite("What the gate catches")
 struct ToleranceTableTests {
@@ -9,9 +10,11 @@ struct ToleranceTableTests {
     func catches() throws {
         let rules = GateRules.standard
         func series(_ rounds: [Double], operations: Int? = nil, threads: Bool? = nil) -> MetricSeries {
-            MetricSeries(metric: MetricDescriptor(id: "op.instructions", label: "op instructions", unit: .perOperation,
-                                                  kind: .instructions, operations: operations, acrossThreads: threads),
-                         rounds: rounds)
+            MetricSeries(
+                metric: MetricDescriptor(
+                    id: "op.instructions", label: "op instructions", unit: .perOperation,
+                    kind: .instructions, operations: operations, acrossThreads: threads),
+                rounds: rounds)
         }
         #expect(rules.smallestCaughtRise(of: series([1_000])) == MetricKind.rebuildTolerance)
         #expect(rules.smallestCaughtRise(of: series([1_000], threads: true)) == MetricKind.schedulingTolerance)
@@ -27,8 +30,9 @@ struct ToleranceTableTests {
 
     @Test("a count whose baseline rounds differ catches a rise of its median past their top")
     func countRange() {
-        let series = MetricSeries(metric: MetricDescriptor(id: "op.mallocs", label: "op mallocs", unit: .perOperation, kind: .count),
-                                  rounds: [3, 3.5, 3, 3, 3])
+        let series = MetricSeries(
+            metric: MetricDescriptor(id: "op.mallocs", label: "op mallocs", unit: .perOperation, kind: .count),
+            rounds: [3, 3.5, 3, 3, 3])
         let caught = GateRules.standard.smallestCaughtRise(of: series) ?? 0
         #expect(abs(caught - 0.5 / 3) < 1e-5)
     }

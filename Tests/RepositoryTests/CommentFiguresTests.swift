@@ -33,8 +33,9 @@ struct CommentFiguresTests {
 
     @Test("every heading of docs/CONSTANTS.md a comment cites exists")
     func citationsExist() throws {
-        let headings = Set(try RepositoryTests.read("docs/CONSTANTS.md").split(separator: "\n")
-            .filter { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) })
+        let headings = Set(
+            try RepositoryTests.read("docs/CONSTANTS.md").split(separator: "\n")
+                .filter { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) })
         var missing: [String] = []
         var cited = 0
         for path in try Self.codeFiles() {
@@ -54,7 +55,8 @@ struct CommentFiguresTests {
     static func codeFiles() throws -> [String] {
         var paths = ["Package.swift"]
         for folder in ["Sources", "Benchmarks/Benchmarks"] {
-            let files = FileManager.default.enumerator(atPath: RepositoryTests.root.appendingPathComponent(folder).path)?
+            let files =
+                FileManager.default.enumerator(atPath: RepositoryTests.root.appendingPathComponent(folder).path)?
                 .compactMap { $0 as? String } ?? []
             paths += files.filter { $0.hasSuffix(".swift") || $0.hasSuffix(".h") }.sorted().map { "\(folder)/\($0)" }
         }
@@ -63,10 +65,12 @@ struct CommentFiguresTests {
 
     /// A figure: a number with a unit of time, a percentage, a factor or a
     /// count of instructions, a number going to another, or "n of m".
-    static let figure = #"(?<![\w.])\d[\d,]*(\.\d+)?\s?(%|ns|µs|ms|s|seconds|minutes|min|times|×|x|K|instructions)(?!\w)"#
+    static let figure =
+        #"(?<![\w.])\d[\d,]*(\.\d+)?\s?(%|ns|µs|ms|s|seconds|minutes|min|times|×|x|K|instructions)(?!\w)"#
         + #"|(?<![\w.])\d[\d,]*\s?->\s?\d|\b\d+ of \d+\b"#
     /// A word that tells of something measured.
-    static let measuring = #"\b(measured|moved|took|ran|slower|faster|cost|costs|counted|spent|differed|flaked|regressed|went)\b"#
+    static let measuring =
+        #"\b(measured|moved|took|ran|slower|faster|cost|costs|counted|spent|differed|flaked|regressed|went)\b"#
 
     /// Sentences of comments holding both a figure and a word of measuring,
     /// quoted and code-spanned examples left out, with the line their
@@ -94,7 +98,9 @@ struct CommentFiguresTests {
         var start = 0
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.drop { $0 == " " }
-            if let body = ["///", "//", "* "].first(where: { trimmed.hasPrefix($0) }).map({ trimmed.dropFirst($0.count) }) {
+            if let body = ["///", "//", "* "].first(where: { trimmed.hasPrefix($0) }).map({
+                trimmed.dropFirst($0.count)
+            }) {
                 if run.isEmpty { start = index + 1 }
                 run.append(body.trimmingCharacters(in: .whitespaces))
                 continue

@@ -17,11 +17,15 @@ struct ContributingGuideTests {
 
     @Test("the check finds a path, a script and a declaration that do not exist")
     func checkCanFail() throws {
-        let text = "Edit `Sources/Nowhere/Missing.swift`, run `scripts/unheard-of`, conform to `NoSuchProtocol`, "
+        let text =
+            "Edit `Sources/Nowhere/Missing.swift`, run `scripts/unheard-of`, conform to `NoSuchProtocol`, "
             + "call `StoreCatalog.noSuchMember`; `Package.swift` and `StoreCatalog.visitAll` exist."
         let missing = Self.missingNames(in: text, declarations: try Self.declarations())
-        #expect(missing == ["Sources/Nowhere/Missing.swift", "scripts/unheard-of", "NoSuchProtocol",
-                            "StoreCatalog.noSuchMember"])
+        #expect(
+            missing == [
+                "Sources/Nowhere/Missing.swift", "scripts/unheard-of", "NoSuchProtocol",
+                "StoreCatalog.noSuchMember",
+            ])
     }
 
     /// The sections whose heading ends "end to end", fenced blocks removed.
@@ -60,13 +64,17 @@ struct ContributingGuideTests {
         if FileManager.default.fileExists(atPath: root.appendingPathComponent(trimmed).path) { return true }
         guard !trimmed.contains("/") else { return false }
         let files = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)
-        return files?.contains { ($0 as? String).map { URL(fileURLWithPath: $0).lastPathComponent == trimmed } ?? false }
+        return files?.contains {
+            ($0 as? String).map { URL(fileURLWithPath: $0).lastPathComponent == trimmed } ?? false
+        }
             ?? false
     }
 
     static func isDeclared(_ name: String, in declarations: String) -> Bool {
-        let kinds = ["struct", "class", "enum", "protocol", "actor", "typealias", "extension", "func", "var", "let",
-                     "case"]
+        let kinds = [
+            "struct", "class", "enum", "protocol", "actor", "typealias", "extension", "func", "var", "let",
+            "case",
+        ]
         return kinds.contains { kind in
             [" ", ":", "<", "(", "\n"].contains { declarations.contains("\(kind) \(name)\($0)") }
         }
@@ -76,7 +84,8 @@ struct ContributingGuideTests {
     static func declarations() throws -> String {
         var text = try RepositoryTests.read("Package.swift")
         for folder in ["Sources", "Tests"] {
-            let files = FileManager.default.enumerator(atPath: RepositoryTests.root.appendingPathComponent(folder).path)?
+            let files =
+                FileManager.default.enumerator(atPath: RepositoryTests.root.appendingPathComponent(folder).path)?
                 .compactMap { $0 as? String } ?? []
             for file in files where file.hasSuffix(".swift") {
                 text += "\n" + (try RepositoryTests.read("\(folder)/\(file)"))

@@ -49,11 +49,15 @@ struct FunctionLengthTests {
 
     @Test("a declaration is its attributes and modifiers, then func, init, subscript or deinit")
     func declarationsAreRecognized() {
-        for line in ["func f()", "  @inlinable public static func f<T>()", "@available(*, deprecated) init?(x: Int)",
-                     "\tprivate(set) subscript(i: Int) -> Int {", "deinit {", "@MainActor\tfinal class func f()"] {
+        for line in [
+            "func f()", "  @inlinable public static func f<T>()", "@available(*, deprecated) init?(x: Int)",
+            "\tprivate(set) subscript(i: Int) -> Int {", "deinit {", "@MainActor\tfinal class func f()",
+        ] {
             #expect(Self.declaresFunction(line), "\(line)")
         }
-        for line in ["let function = 1", "functional()", "private(set) var x = 0", "@inlinable", "// func f()", "case init"] {
+        for line in [
+            "let function = 1", "functional()", "private(set) var x = 0", "@inlinable", "// func f()", "case init",
+        ] {
             #expect(!Self.declaresFunction(line), "\(line)")
         }
     }
@@ -66,7 +70,10 @@ struct FunctionLengthTests {
             var depth = 0, opened = false
             scan: for (offset, code) in lines[index...].enumerated() {
                 for character in code {
-                    if character == "{" { depth += 1; opened = true }
+                    if character == "{" {
+                        depth += 1
+                        opened = true
+                    }
                     if character == "}" { depth -= 1 }
                     if opened && depth == 0 {
                         found.append((index + 1, offset + 1))
@@ -100,7 +107,9 @@ struct FunctionLengthTests {
                 let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 if word.isEmpty { return false }
                 rest = rest.dropFirst(word.count)
-                if keywords.contains(word) { return rest.first.map { !$0.isLetter && !$0.isNumber && $0 != "_" } ?? true }
+                if keywords.contains(word) {
+                    return rest.first.map { !$0.isLetter && !$0.isNumber && $0 != "_" } ?? true
+                }
                 guard modifiers.contains(word) else { return false }
                 if rest.hasPrefix("(set)") { rest = rest.dropFirst(5) }
             }
@@ -126,11 +135,24 @@ struct FunctionLengthTests {
             var previous: Character = " "
             for character in line {
                 if inString {
-                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                    if escaped {
+                        escaped = false
+                    } else if character == "\\" {
+                        escaped = true
+                    } else if character == "\"" {
+                        inString = false
+                    }
                     continue
                 }
-                if character == "/" && previous == "/" { code.removeLast(); break }
-                if character == "\"" { inString = true; previous = character; continue }
+                if character == "/" && previous == "/" {
+                    code.removeLast()
+                    break
+                }
+                if character == "\"" {
+                    inString = true
+                    previous = character
+                    continue
+                }
                 code.append(character)
                 previous = character
             }

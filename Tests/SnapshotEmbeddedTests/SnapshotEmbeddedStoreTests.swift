@@ -1,8 +1,9 @@
-@testable import ModelGraph
 import SnapshotEmbedded
 import StoreInterface
 import StoreTestSupport
 import Testing
+
+@testable import ModelGraph
 
 @Suite("Snapshot store (design B)")
 struct SnapshotStoreTests {
@@ -33,8 +34,9 @@ struct SnapshotStoreTests {
 
     @Test("a change deep in a thread rebuilds each ancestor once, up to the root")
     func deepChangeRebuildsAncestors() throws {
-        let shape = GraphShape(users: 3, tags: 1, notes: 0, tagsPerNote: 0, threads: 1,
-                               participantsPerMessage: 0, repliesPerMessage: 2, threadDepth: 4)
+        let shape = GraphShape(
+            users: 3, tags: 1, notes: 0, tagsPerNote: 0, threads: 1,
+            participantsPerMessage: 0, repliesPerMessage: 2, threadDepth: 4)
         let graph = Fixtures.graph(shape)
         let store = SnapshotEmbeddedStore()
         try store.merge(graph.fullBatch)

@@ -1,11 +1,12 @@
 import Foundation
-@testable import ModelGraph
-@testable import SnapshotFlat
 import StoreInterface
 import StoreTestSupport
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import ModelGraph
+@testable import SnapshotFlat
 
 /// What GitHawk's FlatCache does, as `snapshot-flat` must.
 @Suite("snapshot-flat: GitHawk's FlatCache")
@@ -43,12 +44,17 @@ struct SnapshotFlatStoreTests {
     @Test("a value is kept as Any under its type's name and its string id, and cast back by type")
     func keysAreTypeNames() {
         let cache = FlatCache()
-        let user = User(id: UserID(1), attributes: UserAttributes(
-            name: "Ada", username: "ada", avatarURL: "", bio: nil, isOnline: true, followerCount: 0, updatedAt: 1))
+        let user = User(
+            id: UserID(1),
+            attributes: UserAttributes(
+                name: "Ada", username: "ada", avatarURL: "", bio: nil, isOnline: true, followerCount: 0, updatedAt: 1))
         let tag = ModelGraph.Tag(id: TagID(1), attributes: TagAttributes(name: "swift", colorHex: nil, updatedAt: 1))
         cache.set(user)
         cache.set(tag)
-        #expect(Set(cache.storage.keys) == [FlatCacheKey(typeName: "User", id: "1"), FlatCacheKey(typeName: "Tag", id: "1")])
+        #expect(
+            Set(cache.storage.keys) == [
+                FlatCacheKey(typeName: "User", id: "1"), FlatCacheKey(typeName: "Tag", id: "1"),
+            ])
         #expect(cache.get(User.self, id: "1") == user)
         #expect(cache.get(ModelGraph.Tag.self, id: "1") == tag)
         #expect(cache.get(FlatNote.self, id: "1") == nil)
@@ -61,7 +67,9 @@ struct SnapshotFlatStoreTests {
         final class Heard: FlatCacheListener, @unchecked Sendable {
             var values: [String] = []
             func flatCacheDidUpdate(_ update: FlatCacheUpdate) {
-                if case .item(let item) = update, let tag = item as? ModelGraph.Tag { values.append(tag.attributes.name) }
+                if case .item(let item) = update, let tag = item as? ModelGraph.Tag {
+                    values.append(tag.attributes.name)
+                }
             }
         }
         let cache = FlatCache()
@@ -84,9 +92,14 @@ struct SnapshotFlatStoreTests {
     func lookupOffTheMainThreadTraps() async {
         await #expect(processExitsWith: .failure) {
             let store = SnapshotFlatStore()
-            try? store.merge(PayloadBatch(users: [UserPayload(id: UserID(1), full: UserAttributes(
-                name: "Ada Lovelace", username: "ada", avatarURL: "https://example.com/a.png", bio: nil,
-                isOnline: true, followerCount: 1, updatedAt: 1))]))
+            try? store.merge(
+                PayloadBatch(users: [
+                    UserPayload(
+                        id: UserID(1),
+                        full: UserAttributes(
+                            name: "Ada Lovelace", username: "ada", avatarURL: "https://example.com/a.png", bio: nil,
+                            isOnline: true, followerCount: 1, updatedAt: 1))
+                ]))
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
                 _ = store.user(UserID(1))

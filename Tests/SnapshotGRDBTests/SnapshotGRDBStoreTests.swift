@@ -1,12 +1,13 @@
 import Foundation
-@testable import ModelGraph
 import GRDB
-@testable import SnapshotGRDB
 import StoreInterface
 import StoreTestSupport
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import ModelGraph
+@testable import SnapshotGRDB
 
 /// What GRDB does, as `snapshot-grdb` must.
 @Suite("snapshot-grdb: GRDB's DatabaseQueue and one TransactionObserver")
@@ -20,7 +21,8 @@ struct SnapshotGRDBStoreTests {
         return (graph, main, store)
     }
 
-    @Test("observers hear of a write on the main thread, later: a write returns with nothing delivered, settle delivers")
+    @Test(
+        "observers hear of a write on the main thread, later: a write returns with nothing delivered, settle delivers")
     func observersRunOnTheMainThreadLater() throws {
         let (loaded, main, store) = try Self.loaded()
         var graph = loaded
@@ -29,7 +31,9 @@ struct SnapshotGRDBStoreTests {
         let summary = try store.apply(.tag(graph.rename(tag: TagID(1))))
         #expect(summary.notifications == 0, "GRDB fetches within the write and delivers on the main queue later")
         #expect(heard.withLock { $0.isEmpty })
-        #expect(waitUntil { main.pendingCount == 1 }, "the value fetched in the write reaches the main queue, and waits there")
+        #expect(
+            waitUntil { main.pendingCount == 1 },
+            "the value fetched in the write reaches the main queue, and waits there")
         #expect(heard.withLock { $0.isEmpty })
         #expect(store.settle() == 1)
         #expect(heard.withLock { $0 } == [true])
@@ -68,14 +72,17 @@ struct SnapshotGRDBStoreTests {
             if case .updated(let note) = change { heard.withLock { $0.append(note.tags.map(\.id)) } }
         }
         try store.apply(.note(NotePayload(id: NoteID(1), tags: .present(tags.reversed().map { TagPayload(id: $0) }))))
-        #expect(store.settle() == (tags.count > 1 ? 1 : 0), "the tags' order is the note's: its row is written with them")
+        #expect(
+            store.settle() == (tags.count > 1 ? 1 : 0), "the tags' order is the note's: its row is written with them")
         store.delete(.tag(tags[0]))
         #expect(store.settle() == 1)
         #expect(heard.withLock { $0.last } == tags.reversed().filter { $0 != tags[0] })
         withExtendedLifetime(token) {}
     }
 
-    @Test("screens observing one model share its fetch: one value per write however many observe, the last to leave stops it")
+    @Test(
+        "screens observing one model share its fetch: one value per write however many observe, the last to leave stops it"
+    )
     func screensShareAnObservation() throws {
         var (graph, _, store) = try Self.loaded()
         let heard = Mutex(0)

@@ -1,10 +1,11 @@
-@testable import ModelGraph
-@testable import SnapshotListened
 import StoreInterface
 import StoreTestSupport
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import ModelGraph
+@testable import SnapshotListened
 
 /// What Rocket Data's consistency manager does, as `snapshot-listened` must.
 @Suite("snapshot-listened: the consistency manager as it runs")
@@ -31,8 +32,9 @@ struct SnapshotListenedStoreTests {
 
     @Test("every listener's tree is rebuilt, ten listeners of one thread ten times")
     func everyListenerRebuilt() throws {
-        let shape = GraphShape(users: 3, tags: 1, notes: 0, tagsPerNote: 0, threads: 1,
-                               participantsPerMessage: 0, repliesPerMessage: 2, threadDepth: 3)
+        let shape = GraphShape(
+            users: 3, tags: 1, notes: 0, tagsPerNote: 0, threads: 1,
+            participantsPerMessage: 0, repliesPerMessage: 2, threadDepth: 3)
         let graph = Fixtures.graph(shape)
         let store = SnapshotListenedStore()
         try store.merge(graph.fullBatch)
@@ -113,7 +115,8 @@ struct SnapshotListenedStoreTests {
         let same = graph.state.notes[graph.noteIDs[0]]!.attributes
         try store.apply(.note(NotePayload(id: graph.noteIDs[0], title: .present(same.title))))
         store.settle()
-        #expect(store.manager.rebuilds.load(ordering: .relaxed) == rebuilt + 1, "the manager compared the listener's tree")
+        #expect(
+            store.manager.rebuilds.load(ordering: .relaxed) == rebuilt + 1, "the manager compared the listener's tree")
         #expect(screen.updates == 0)
     }
 
@@ -123,8 +126,9 @@ struct SnapshotListenedStoreTests {
     func projectionsChecked() throws {
         // One user writes a thread of three messages: the posted thread
         // meets that user three times.
-        let shape = GraphShape(users: 1, tags: 1, notes: 0, tagsPerNote: 0, threads: 1,
-                               participantsPerMessage: 0, repliesPerMessage: 2, threadDepth: 1)
+        let shape = GraphShape(
+            users: 1, tags: 1, notes: 0, tagsPerNote: 0, threads: 1,
+            participantsPerMessage: 0, repliesPerMessage: 2, threadDepth: 1)
         var graph = Fixtures.graph(shape)
         let store = SnapshotListenedStore()
         try store.merge(graph.fullBatch)

@@ -1,10 +1,11 @@
 import Foundation
 import Instrumentation
-@testable import ModelGraph
-@testable import SnapshotNotified
 import StoreInterface
 import StoreTestSupport
 import Testing
+
+@testable import ModelGraph
+@testable import SnapshotNotified
 
 @Suite("snapshot-notified: Pinterest's model cache")
 struct SnapshotNotifiedStoreTests {

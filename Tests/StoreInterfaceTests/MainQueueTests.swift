@@ -1,8 +1,9 @@
 import Foundation
-@testable import StoreInterface
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import StoreInterface
 
 @Suite("The main queue: work from other threads runs on the main thread, in order")
 struct MainQueueTests {

@@ -1,8 +1,9 @@
 import ModelGraph
 import StoreInterface
-@testable import StoreSupport
 import StoreTestSupport
 import Testing
+
+@testable import StoreSupport
 
 @Suite("Records shared by every store: finding, replying, removing, upserting")
 struct ModelTablesTests {

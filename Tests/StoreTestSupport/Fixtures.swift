@@ -1,5 +1,6 @@
-@testable import ModelGraph
 import StoreInterface
+
+@testable import ModelGraph
 
 package enum Fixtures {
     /// A small graph with every kind of model and two-level reply threads.
@@ -25,8 +26,10 @@ package enum Fixtures {
     }
 
     /// A store of `kind` holding `graph`.
-    package static func store(_ kind: StoreUnderTest, holding graph: GeneratedGraph,
-                      _ configuration: StoreConfiguration = StoreConfiguration()) throws -> any ModelStore {
+    package static func store(
+        _ kind: StoreUnderTest, holding graph: GeneratedGraph,
+        _ configuration: StoreConfiguration = StoreConfiguration()
+    ) throws -> any ModelStore {
         let store = kind.make(configuration)
         try store.merge(graph.fullBatch)
         return store

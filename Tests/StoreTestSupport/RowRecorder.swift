@@ -1,5 +1,6 @@
-@testable import ModelGraph
 import StoreInterface
+
+@testable import ModelGraph
 
 /// One field a row displayed.
 package enum RowField: Hashable, CustomStringConvertible {

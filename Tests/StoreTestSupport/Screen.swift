@@ -1,6 +1,7 @@
-@testable import ModelGraph
 import StoreInterface
 import Synchronization
+
+@testable import ModelGraph
 
 /// What an app screen does with one model: hold what the store handed out,
 /// and swap in whatever its observer is handed. For a uniquing store the

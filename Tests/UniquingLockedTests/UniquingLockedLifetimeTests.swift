@@ -1,10 +1,11 @@
-@testable import ModelGraph
 import StoreInterface
 import StoreTestSupport
 import Synchronization
 import TestSupport
 import Testing
 import UniquingLocked
+
+@testable import ModelGraph
 
 /// What the locked store's weak table keeps once holders on other threads let go.
 @Suite("uniquing-locked: the weak table under threads")

@@ -1,8 +1,9 @@
-@testable import ModelGraph
 import StoreInterface
 import StoreTestSupport
 import Testing
 import UniquingLocked
+
+@testable import ModelGraph
 
 @Suite("Uniquing store (design A)")
 struct UniquingStoreTests {

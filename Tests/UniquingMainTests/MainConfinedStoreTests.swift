@@ -1,12 +1,13 @@
 import Instrumentation
-@testable import ModelGraph
 import Observation
 import StoreInterface
+import StoreTestSupport
 import Synchronization
 import TestSupport
-import StoreTestSupport
 import Testing
 import UniquingMain
+
+@testable import ModelGraph
 
 /// `uniquing-main` and `uniquing-observable`: the thread that creates the
 /// store's `MainQueue` (the test's own) is the main thread; writes from
@@ -69,7 +70,9 @@ struct MainConfinedStoreTests {
         runOnThreads(1) { _ in
             // Two writes in order; the second must win on the main thread too.
             for name in ["First Background Name", "Second Background Name"] {
-                do { try store.apply(.user(UserPayload(id: author, name: .present(name)))) } catch { failed.withLock { $0 += 1 } }
+                do { try store.apply(.user(UserPayload(id: author, name: .present(name)))) } catch {
+                    failed.withLock { $0 += 1 }
+                }
             }
             var recorder = RowRecorder()
             _ = store.readRow(of: .note(NoteID(1)), into: &recorder)

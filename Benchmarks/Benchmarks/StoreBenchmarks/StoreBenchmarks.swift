@@ -163,10 +163,12 @@ enum Primitives {
     final class Fixture: @unchecked Sendable {
         // @unchecked: built once before the benchmarks run, then only read.
         let objects: [Object] = (0..<10_000).map { _ in Object() }
-        lazy var table: [Int: Object] = Dictionary(uniqueKeysWithValues: objects.enumerated().map { ($0.offset, $0.element) })
-        lazy var weakTable: [Int: WeakBox] = Dictionary(uniqueKeysWithValues: objects.enumerated().map {
-            ($0.offset, WeakBox(object: $0.element))
-        })
+        lazy var table: [Int: Object] = Dictionary(
+            uniqueKeysWithValues: objects.enumerated().map { ($0.offset, $0.element) })
+        lazy var weakTable: [Int: WeakBox] = Dictionary(
+            uniqueKeysWithValues: objects.enumerated().map {
+                ($0.offset, WeakBox(object: $0.element))
+            })
         let notes: [Int: Note]
         let lock = NSLock()
         let keys: [Int]

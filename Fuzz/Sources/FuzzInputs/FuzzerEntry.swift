@@ -13,7 +13,8 @@ func fuzzInputsMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoin
     }
     guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
         let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
-        FileHandle.standardError.write(Data("usage: FuzzInputs TARGET [libFuzzer options] [corpus dirs]; TARGET is one of \(names)\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: FuzzInputs TARGET [libFuzzer options] [corpus dirs]; TARGET is one of \(names)\n".utf8))
         return 64
     }
     FuzzTarget.selected = target

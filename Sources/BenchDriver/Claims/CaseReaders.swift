@@ -8,7 +8,9 @@ public enum CaseReaders {
     /// The readers of `parameters`, a case of `scenario`, among `cases`, all
     /// the cases of that scenario in one profile.
     /// - Complexity: O(*r* · *c*), *r* the readers defined, *c* the cases.
-    public static func readers(of parameters: ParameterSet, _ scenario: ScenarioID, among cases: [ParameterSet]) -> [String] {
+    public static func readers(
+        of parameters: ParameterSet, _ scenario: ScenarioID, among cases: [ParameterSet]
+    ) -> [String] {
         let values = parameters.values
         func matches(_ wanted: [String: Int]) -> Bool { wanted.allSatisfy { values[$0.key] == $0.value } }
         /// A key figure reads the first case whose parameters include its own.
@@ -35,7 +37,9 @@ public enum CaseReaders {
         let variants = Set(scenario.definition.parameters.filter(\.isVariant).map(\.name))
         let swept = values.keys.sorted().filter { name in
             guard !variants.contains(name) else { return false }
-            let alike = cases.filter { other in other.values.filter { $0.key != name } == values.filter { $0.key != name } }
+            let alike = cases.filter { other in
+                other.values.filter { $0.key != name } == values.filter { $0.key != name }
+            }
             return Set(alike.compactMap { $0.values[name] }).count >= 3
         }
         if !swept.isEmpty {

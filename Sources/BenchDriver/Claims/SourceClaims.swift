@@ -21,7 +21,8 @@ extension SourceClaim {
                 + "models of designs, each written for this suite, not an app's code before and after a change"),
         SourceClaim(
             source: "Vesper", system: .vesper, document: .vesper,
-            quote: "But if I’m updating objects by replacing them, then the uniqued-objects cache makes no sense. Which "
+            quote:
+                "But if I’m updating objects by replacing them, then the uniqued-objects cache makes no sense. Which "
                 + "means I can delete some code — and probably gain some performance by not having to maintain and "
                 + "access that cache.",
             measured: "accessing the cache (looking up a note a screen holds, and one nobody holds) and maintaining it "
@@ -36,7 +37,8 @@ extension SourceClaim {
             hedge: "probably"),
         SourceClaim(
             source: "Vesper", system: .vesper, document: .vesper,
-            quote: "It also means that I could handle sync merging on the database queue rather than on the main thread "
+            quote:
+                "It also means that I could handle sync merging on the database queue rather than on the main thread "
                 + "queue. This helps ensure that the main thread isn’t blocked for any reason.",
             inference: "\"on the database queue rather than on the main thread queue\" read as: the main thread does "
                 + "at most half of the sync's store work",
@@ -44,31 +46,44 @@ extension SourceClaim {
                 + "and whether the main thread's frames fit their budgets while a writer syncs and at launch",
             favours: values,
             tests: mainThreadUnblocked + [
-                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.mainShare },
-                          rule: .atMost(50, meaning: "the main thread does at most half the sync's store work")),
+                ClaimTest(
+                    BackgroundSync.self,
+                    parameters: { [$0.launch: 0, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.mainShare },
+                    rule: .atMost(50, meaning: "the main thread does at most half the sync's store work"))
             ]),
         SourceClaim(
             source: "Krush", system: .coreData, document: .krush,
             quote: "当我测试界面卡顿的时候，我立即就发现了问题：`Core Data`在主线程上阻塞了。 … 结果很令人振奋。"
                 + "我们显著的改善了启动时间，并且整个界面页面的极为流畅。",
-            inference: "\"blocked on the main thread\" then \"greatly improved launch and smooth\" read as: with the merge "
+            inference:
+                "\"blocked on the main thread\" then \"greatly improved launch and smooth\" read as: with the merge "
                 + "in a background context, launch ends sooner and the main thread's frames are shorter than when it "
                 + "merges itself, and fit their budgets",
             measured: "launch time (until a frame shows every row) and the main thread's frames while a background "
                 + "context syncs, against the same sync merged on the main thread (Krush's before), at launch and after",
-            favours: DesignSelector(.liveObjects, threading: .mainThread,
-                                    label: "live objects on the main thread, merged from a background context"),
+            favours: DesignSelector(
+                .liveObjects, threading: .mainThread,
+                label: "live objects on the main thread, merged from a background context"),
             tests: mainThreadUnblocked + [
-                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.frame.p99 },
-                          rule: krushBefore),
-                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.frameWallMax },
-                          rule: krushBefore),
-                ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.launchFirst },
-                          rule: krushBefore),
+                ClaimTest(
+                    BackgroundSync.self,
+                    parameters: { [$0.launch: 0, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.frame.p99 },
+                    rule: krushBefore),
+                ClaimTest(
+                    BackgroundSync.self,
+                    parameters: { [$0.launch: 1, $0.sync: BackgroundSync.Sync.syncThread.rawValue] },
+                    { $0.frameWallMax },
+                    rule: krushBefore),
+                ClaimTest(
+                    BackgroundSync.self,
+                    parameters: { [$0.launch: 1, $0.sync: BackgroundSync.Sync.syncThread.rawValue] },
+                    { $0.launchFirst },
+                    rule: krushBefore),
             ]),
         SourceClaim(
             source: "Pinterest", system: .pinterest, document: .pinterest,
-            quote: "In our new system, the object can't be changed after initialization, so we can safely have multiple "
+            quote:
+                "In our new system, the object can't be changed after initialization, so we can safely have multiple "
                 + "threads reading concurrently without worrying about reading an unsafe value.",
             measured: "rows read on background threads while a writer changes them: torn rows (fields from two "
                 + "versions); the sentence speaks of safety, so how much the readers get through is shown, not judged",
@@ -84,8 +99,9 @@ extension SourceClaim {
                 + "change, which they never received",
             favours: values,
             tests: [
-                ClaimTest(TagRename.self, { $0.underneath },
-                          rule: .atMost(0, meaning: "no screen's model changes underneath it")),
+                ClaimTest(
+                    TagRename.self, { $0.underneath },
+                    rule: .atMost(0, meaning: "no screen's model changes underneath it"))
             ],
             byConstruction: "a live object is one object seen through every reference, so where A modifies C, B "
                 + "sees the change in every live-object store: the sentence describes that design, and the run "
@@ -102,8 +118,9 @@ extension SourceClaim {
                 + "received",
             favours: values,
             tests: [
-                ClaimTest(PartialMerge.self, { $0.notSuperset },
-                          rule: .atMost(0, meaning: "every model holds the latest of every field received")),
+                ClaimTest(
+                    PartialMerge.self, { $0.notSuperset },
+                    rule: .atMost(0, meaning: "every model holds the latest of every field received"))
             ],
             byConstruction: "every store merges a payload's fields by ModelGraph's one merge rule (absent keeps, "
                 + "null clears), which keeps the superset, so every store passes alike; the run checks that rule "
@@ -118,8 +135,9 @@ extension SourceClaim {
                 + "joined when drawn), so this is tested where they differ",
             favours: values,
             tests: [
-                ClaimTest(ChildPropagation.self, parameters: { [$0.shape: 0] }, { $0.inconsistent },
-                          rule: .atMost(0, meaning: "no screen shows a parent without its child's update")),
+                ClaimTest(
+                    ChildPropagation.self, parameters: { [$0.shape: 0] }, { $0.inconsistent },
+                    rule: .atMost(0, meaning: "no screen shows a parent without its child's update"))
             ]),
         SourceClaim(
             source: "Rocket Data", system: .rocketData, document: .rocketData,
@@ -128,8 +146,9 @@ extension SourceClaim {
             measured: "notifications after a batch of payloads equal to what the store holds",
             favours: values,
             tests: [
-                ClaimTest(PartialMerge.self, parameters: { [$0.noop: 100] }, { $0.notifications },
-                          rule: .atMost(0, meaning: "a batch of equal payloads notifies no one")),
+                ClaimTest(
+                    PartialMerge.self, parameters: { [$0.noop: 100] }, { $0.notifications },
+                    rule: .atMost(0, meaning: "a batch of equal payloads notifies no one"))
             ],
             byConstruction: "every store but snapshot-listened finds an equal payload unchanged as it merges it "
                 + "(the shared write pipeline, snapshot-notified's merger and snapshot-grdb's SQL alike) and posts "
@@ -146,9 +165,10 @@ extension SourceClaim {
             tests: PublishedReference.rocketData.map { reference in
                 // The published work: shapes 1-3 post the same tree back, 4 adds a listener.
                 let shape = reference.value
-                return ClaimTest(ChildPropagation.self, parameters: { [$0.shape: shape] },
-                                 { ChildPropagation.referenceShapes[shape - 1].addsListener ? $0.listen.p50 : $0.update.p50 },
-                                 rule: .reference)
+                return ClaimTest(
+                    ChildPropagation.self, parameters: { [$0.shape: shape] },
+                    { ChildPropagation.referenceShapes[shape - 1].addsListener ? $0.listen.p50 : $0.update.p50 },
+                    rule: .reference)
             }),
         SourceClaim(
             source: "GitHawk", system: .gitHawk, document: .gitHawk,
@@ -161,8 +181,9 @@ extension SourceClaim {
                 + "merging partial payloads, by instructions",
             favours: values,
             tests: readersConcurrentAndSafe + [
-                ClaimTest(PartialMerge.self, parameters: { [$0.noop: $0.noop.standard] }, { $0.merge.p50 },
-                          rule: .familyWithin(2)),
+                ClaimTest(
+                    PartialMerge.self, parameters: { [$0.noop: $0.noop.standard] }, { $0.merge.p50 },
+                    rule: .familyWithin(2))
             ],
             untestedCondition: "a model read on the thread it was tossed to, with no cache: snapshot-flat's rows "
                 + "join their children through its FlatCache, which asserts the main thread on every call, so its "
@@ -172,11 +193,16 @@ extension SourceClaim {
     /// The main thread keeps its frames while a writer syncs, and at launch
     /// while the whole graph arrives: on any device, with a margin.
     private static let mainThreadUnblocked = [
-        ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.frame.p99 },
-                  rule: .fitsBudget(frame120HzMicroseconds, meaning: "scrolling: a whole frame's CPU fits a 120 Hz frame")),
+        ClaimTest(
+            BackgroundSync.self, parameters: { [$0.launch: 0, $0.sync: BackgroundSync.Sync.syncThread.rawValue] },
+            { $0.frame.p99 },
+            rule: .fitsBudget(frame120HzMicroseconds, meaning: "scrolling: a whole frame's CPU fits a 120 Hz frame")),
         // Wall clock: a frame that waits for the store's lock is as late as one that works.
-        ClaimTest(BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: BackgroundSync.Sync.syncThread.rawValue] }, { $0.frameWallMax },
-                  rule: .fitsBudget(frame60HzMicroseconds, meaning: "launch: no frame longer than a 60 Hz frame, waits included")),
+        ClaimTest(
+            BackgroundSync.self, parameters: { [$0.launch: 1, $0.sync: BackgroundSync.Sync.syncThread.rawValue] },
+            { $0.frameWallMax },
+            rule: .fitsBudget(
+                frame60HzMicroseconds, meaning: "launch: no frame longer than a 60 Hz frame, waits included")),
     ]
     /// Krush's before: the same sync merged by the main thread itself.
     private static let krushBefore = ClaimRule.improvesOn(
@@ -204,8 +230,8 @@ extension ClaimTest {
         _ scenario: Scenario.Type, parameters: (Scenario.Parameter.Type) -> [ParameterSpec: Int] = { _ in [:] },
         _ metric: (Scenario.Metric.Type) -> MetricID, rule: ClaimRule
     ) {
-        self.init(scenario: Scenario.id.rawValue, parameters: parameters(Scenario.Parameter.self).byName,
-                  metric: metric(Scenario.Metric.self), rule: rule)
+        self.init(
+            scenario: Scenario.id.rawValue, parameters: parameters(Scenario.Parameter.self).byName,
+            metric: metric(Scenario.Metric.self), rule: rule)
     }
 }
-

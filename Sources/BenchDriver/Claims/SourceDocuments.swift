@@ -24,6 +24,7 @@ extension SourceDocument {
         location: .text(publication: "his blog, on GitHawk's models", date: nil, copy: "004_7073df43958910c8.txt"))
     static let rocketDataPerformanceTests = SourceDocument(
         author: "LinkedIn", title: "PerformanceTests.swift",
-        location: .code(repository: "plivesey/ConsistencyManager-iOS",
-                        path: "SampleApp/ConsistencyManagerDemoTests/PerformanceTests.swift"))
+        location: .code(
+            repository: "plivesey/ConsistencyManager-iOS",
+            path: "SampleApp/ConsistencyManagerDemoTests/PerformanceTests.swift"))
 }

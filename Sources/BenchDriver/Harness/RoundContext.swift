@@ -32,9 +32,11 @@ public struct RoundContext: Sendable {
     private let loopsStarted = LoopCounter()
 
     /// A context whose main thread is the calling thread.
-    init(seed: UInt64, round: Int, calibration: ClockCalibration, countsAllocations: Bool,
-         pass: RoundPass = .timed, batches: BatchPlan = BatchPlan(), instructionSampleDivisor: Int = 1,
-         progress: @escaping @Sendable (Double) -> Void = { _ in }) {
+    init(
+        seed: UInt64, round: Int, calibration: ClockCalibration, countsAllocations: Bool,
+        pass: RoundPass = .timed, batches: BatchPlan = BatchPlan(), instructionSampleDivisor: Int = 1,
+        progress: @escaping @Sendable (Double) -> Void = { _ in }
+    ) {
         self.seed = seed
         self.round = round
         self.calibration = calibration

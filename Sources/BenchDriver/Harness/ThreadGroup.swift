@@ -53,10 +53,13 @@ import StoreInterface
             for index in 0..<role.threads {
                 done.enter()
                 let thread = Thread {
-                    let report = measured(countsAllocations, whenReady: {
-                        ready.signal()
-                        go.wait()
-                    }) { role.body(index) }
+                    let report = measured(
+                        countsAllocations,
+                        whenReady: {
+                            ready.signal()
+                            go.wait()
+                        }
+                    ) { role.body(index) }
                     reports.withLock { $0[role.kind, default: []].append(report) }
                     done.leave()
                 }

@@ -67,12 +67,15 @@ import Instrumentation
             own.subtract(locks[.mainQueue])
             measured.locks = own
         case .instructionWarmUp:
-            runAll(InstructionSample.operations(of: count, operations, divisor: context.instructionSampleDivisor), operation)
+            runAll(
+                InstructionSample.operations(of: count, operations, divisor: context.instructionSampleDivisor),
+                operation)
             finish()
         case .instructions(let counter):
             let counted = InstructionSample.operations(of: count, operations, divisor: context.instructionSampleDivisor)
             let first = count - counted
-            let firstRun = InstructionSample.firstRun(of: count, counting: counted, divisor: context.instructionSampleDivisor)
+            let firstRun = InstructionSample.firstRun(
+                of: count, counting: counted, divisor: context.instructionSampleDivisor)
             for index in firstRun..<first { operation(index) }
             if first > 0 { finish() }
             measured.operations = counted
@@ -85,7 +88,8 @@ import Instrumentation
         case .timed:
             let planned = context.batches.operationsPerSample(loop: loop, calibration: context.calibration)
             let estimate = warmup == 0 ? .infinity : Double(warmupNanoseconds) / Double(warmup)
-            let batch = min(count, planned ?? context.calibration.operationsPerSample(forEstimatedNanoseconds: estimate))
+            let batch = min(
+                count, planned ?? context.calibration.operationsPerSample(forEstimatedNanoseconds: estimate))
             var recorder = LatencyRecorder(operationsPerSample: batch)
             let allocations = try context.countsAllocations ? AllocationCounter() : nil
             defer { allocations?.release() }

@@ -92,7 +92,7 @@ public struct ParameterSet: Hashable, Sendable, Codable, CustomStringConvertible
 extension Dictionary where Key == ParameterSpec, Value == Int {
     /// The values by the parameters' names, as results files keep them.
     var byName: [String: Int] {
-        Dictionary<String, Int>(uniqueKeysWithValues: map { ($0.key.name, $0.value) })
+        [String: Int](uniqueKeysWithValues: map { ($0.key.name, $0.value) })
     }
 }
 

@@ -7,7 +7,9 @@ extension HarnessCosts {
     /// What timing and counting add to what they measure.
     static func measure(_ calibration: ClockCalibration) -> HarnessCosts {
         var recorder = LatencyRecorder()
-        let samples = PrimitiveCosts.iterations(upTo: 200_000) { recorder.record(MonotonicClock.now() &- MonotonicClock.now()) }
+        let samples = PrimitiveCosts.iterations(upTo: 200_000) {
+            recorder.record(MonotonicClock.now() &- MonotonicClock.now())
+        }
         let start = MonotonicClock.now()
         for _ in 0..<samples {
             let begin = MonotonicClock.now()

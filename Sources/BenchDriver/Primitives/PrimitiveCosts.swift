@@ -1,10 +1,11 @@
+import BenchMetrics
+import BenchResults
+import BenchStatistics
+import Instrumentation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import BenchMetrics
-import BenchStatistics
-import BenchResults
-import Instrumentation
 
 /// The single primitives the stores are built from (a clock read, a lock, a
 /// dictionary hit, a weak load, a retain, an allocation), measured in this
@@ -37,12 +38,15 @@ public enum PrimitiveCosts {
             var mallocs = 0.0
             for _ in 0..<3 {
                 guard let loop = try? TimedLoop.run(count: 50_000, warmup: 2_000, context: context, operation),
-                      let latency = loop.latency else { return }
+                    let latency = loop.latency
+                else { return }
                 medians.append(latency.p50)
                 mallocs = loop.allocations.map { Double($0.mallocs) / Double(loop.operations) } ?? 0
             }
             medians.sort()
-            costs.append(PrimitiveCost(id: id, label: label, nanoseconds: medians[medians.count / 2], mallocsPerOperation: mallocs))
+            costs.append(
+                PrimitiveCost(
+                    id: id, label: label, nanoseconds: medians[medians.count / 2], mallocsPerOperation: mallocs))
         }
         let keys = fixture.keys, mask = fixture.mask
         cost("clock", "clock read") { _ in consume(MonotonicClock.now()) }
@@ -65,4 +69,3 @@ public enum PrimitiveCosts {
         return costs
     }
 }
-

@@ -22,7 +22,8 @@ public struct StoreRunner: Sendable {
     }
 
     /// One round of the prepared case on this store.
-    func runRound(_ prepared: PreparedCase, _ parameters: ParameterSet, _ context: RoundContext) throws -> RoundMetrics {
+    func runRound(_ prepared: PreparedCase, _ parameters: ParameterSet, _ context: RoundContext) throws -> RoundMetrics
+    {
         guard let round = rounds[prepared.scenario] else {
             preconditionFailure("no round of \(prepared.scenario) for \(design.name)")
         }

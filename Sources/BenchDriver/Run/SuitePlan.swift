@@ -41,8 +41,10 @@ public struct SuitePlan: Sendable {
     public var measuresPrimitiveCosts: Bool
     public var measurement: Measurement
 
-    public init(cases: [Case], stores: [StoreRunner], rounds: Int, seed: UInt64, profileName: String,
-                measuresPrimitiveCosts: Bool = true, measurement: Measurement = .timings) {
+    public init(
+        cases: [Case], stores: [StoreRunner], rounds: Int, seed: UInt64, profileName: String,
+        measuresPrimitiveCosts: Bool = true, measurement: Measurement = .timings
+    ) {
         self.cases = cases
         self.stores = stores
         self.rounds = rounds

@@ -1,6 +1,6 @@
 import BenchMetrics
-import BenchStatistics
 import BenchResults
+import BenchStatistics
 import Instrumentation
 
 /// Receives what a run is doing, for a progress display.
@@ -63,7 +63,8 @@ public struct SuiteRunner {
         let emptyRun = RunResult(
             provenance: provenance, profile: plan.profileName, rounds: plan.rounds, designs: plan.stores.map(\.info),
             harness: harness, primitiveCosts: [], cases: [], durationSeconds: 0, warmUpRounds: 1)
-        let primitiveCosts = plan.measuresPrimitiveCosts && plan.measuresTimings && !cancellation.isCancelled
+        let primitiveCosts =
+            plan.measuresPrimitiveCosts && plan.measuresTimings && !cancellation.isCancelled
             ? PrimitiveCosts.measure(calibration: calibration, countsAllocations: countsAllocations)
             : []
         var cases: [CaseResult] = []
@@ -77,8 +78,10 @@ public struct SuiteRunner {
             } else {
                 notRun = stopsSweeps ? stops.notRun(plannedCase) : []
             }
-            guard let result = try runCase(plannedCase, notRun: notRun, calibration: calibration,
-                                           countsAllocations: countsAllocations, emptyRun: emptyRun)
+            guard
+                let result = try runCase(
+                    plannedCase, notRun: notRun, calibration: calibration,
+                    countsAllocations: countsAllocations, emptyRun: emptyRun)
             else { break }
             if stopsSweeps && stopsFollowed == nil { stops.record(result, of: plannedCase) }
             cases.append(result)
@@ -150,8 +153,9 @@ public struct SuiteRunner {
         for round in 0..<baseRounds {
             guard try runEveryStore(round: round) else { return nil }
         }
-        var result = caseResult(plannedCase, stores: stores.map { results(of: $0, rounds, warmUps) }, notRun: notRun,
-                                started: started)
+        var result = caseResult(
+            plannedCase, stores: stores.map { results(of: $0, rounds, warmUps) }, notRun: notRun,
+            started: started)
         guard let extending = extending(plannedCase) else { return result }
         // More rounds while a claim's test is open, within the case's budget.
         let limit = min(extending.maximumRounds, scenario.definition.maximumRounds ?? .max)
@@ -165,8 +169,9 @@ public struct SuiteRunner {
             result.stores = stores.map { results(of: $0, rounds, warmUps) }
             open = undecided()
         }
-        result.notes += Self.extensionNotes(added: ran - baseRounds, inAll: pooledRounds(result, ran), open: open,
-                                            extending)
+        result.notes += Self.extensionNotes(
+            added: ran - baseRounds, inAll: pooledRounds(result, ran), open: open,
+            extending)
         result.durationSeconds = Double(MonotonicClock.now() - started) / 1e9
         return result
     }
@@ -219,10 +224,13 @@ public struct SuiteRunner {
         guard !open.isEmpty else {
             return ["Rounds were added while a claim's test was not shown, until it was: \(rounds) (\(added) added)."]
         }
-        let budget = "at most \(extending.maximumRounds) rounds, or \(extending.timeFactor.formatted())× the time of "
+        let budget =
+            "at most \(extending.maximumRounds) rounds, or \(extending.timeFactor.formatted())× the time of "
             + "its warm-up and first rounds"
-        return ["Still not shown when the case's budget ran out (\(budget)) after \(rounds), \(added) added: "
-                + open.joined(separator: "; ") + "."]
+        return [
+            "Still not shown when the case's budget ran out (\(budget)) after \(rounds), \(added) added: "
+                + open.joined(separator: "; ") + "."
+        ]
     }
 
     /// The case's result from what its stores measured, timed from `started`.
@@ -245,10 +253,12 @@ public struct SuiteRunner {
     static func uncountedNote(_ plannedCase: SuitePlan.Case) -> [String] {
         let scenario = plannedCase.scenario
         guard scenario.countsInstructions, !plannedCase.countsInstructions,
-              let limit = scenario.definition.instructionsCountedUpTo
+            let limit = scenario.definition.instructionsCountedUpTo
         else { return [] }
-        return ["The instruction pass counts this scenario's cases up to \(limit.parameter.name)=\(limit.value) (per operation "
-                + "a count does not grow with the graph; under callgrind the pass's time does): \(plannedCase.label) is timed only."]
+        return [
+            "The instruction pass counts this scenario's cases up to \(limit.parameter.name)=\(limit.value) (per operation "
+                + "a count does not grow with the graph; under callgrind the pass's time does): \(plannedCase.label) is timed only."
+        ]
     }
 
     /// Which stores the case did not run, and where they missed the budget.

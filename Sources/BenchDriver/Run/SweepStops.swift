@@ -27,7 +27,8 @@ struct SweepStops {
     func notRun(_ plannedCase: SuitePlan.Case) -> [StoreNotRun] {
         var found: [StoreNotRun] = []
         for (sweep, size, _) in Self.sweeps(of: plannedCase) {
-            for miss in missed[sweep] ?? [] where miss.size < size && !found.contains(where: { $0.store == miss.notRun.store }) {
+            for miss in missed[sweep] ?? []
+            where miss.size < size && !found.contains(where: { $0.store == miss.notRun.store }) {
                 found.append(miss.notRun)
             }
         }
@@ -39,12 +40,15 @@ struct SweepStops {
         for (sweep, size, figure) in Self.sweeps(of: plannedCase) {
             for store in result.stores {
                 guard let series = store.metric(figure.metric), let slowest = series.rounds.min(),
-                      let budget = MetricUnit.convert(figure.budgetSeconds, from: .seconds, to: series.metric.unit),
-                      slowest > budget, !(missed[sweep] ?? []).contains(where: { $0.notRun.store == store.store })
+                    let budget = MetricUnit.convert(figure.budgetSeconds, from: .seconds, to: series.metric.unit),
+                    slowest > budget, !(missed[sweep] ?? []).contains(where: { $0.notRun.store == store.store })
                 else { continue }
-                missed[sweep, default: []].append(Miss(size: size, notRun: StoreNotRun(
-                    store: store.store, missedAt: result.label, metric: figure.metric, median: series.median,
-                    budget: budget, unit: series.metric.unit)))
+                missed[sweep, default: []].append(
+                    Miss(
+                        size: size,
+                        notRun: StoreNotRun(
+                            store: store.store, missedAt: result.label, metric: figure.metric, median: series.median,
+                            budget: budget, unit: series.metric.unit)))
             }
         }
     }
@@ -55,7 +59,7 @@ struct SweepStops {
         let values = plannedCase.parameters.values
         return ScalingFigure.all.compactMap { figure in
             guard figure.scenario == plannedCase.scenario, let size = values[figure.parameter],
-                  figure.parameters.allSatisfy({ values[$0.key] == $0.value })
+                figure.parameters.allSatisfy({ values[$0.key] == $0.value })
             else { return nil }
             var others = values
             others[figure.parameter] = nil

@@ -1,5 +1,5 @@
-import BenchResults
 import BenchMetrics
+import BenchResults
 import Foundation
 import Instrumentation
 import ModelGraph
@@ -79,28 +79,39 @@ import Synchronization
         ChartSpec(Metric.frameWallMax, references: ChartSpec.frameBudgetsMicroseconds),
     ]
     @usableFromInline
-    static let title = "a writer thread syncs batches while the main thread draws K rows and drains its main queue each frame"
+    static let title =
+        "a writer thread syncs batches while the main thread draws K rows and drains its main queue each frame"
     @usableFromInline static let origin = "Vesper, Krush, Core Data main and background contexts"
     @usableFromInline static let countsInstructions = false
-     /// The scenario's parameters, by name: cases read them through these.
+    /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let hz = ParameterSpec(variant: "hz", "frames: 0 back to back in virtual time, 60 or 120 per second of real time", range: 0...120,
-                          quick: 0, standard: 0, full: 0)
-        static let batch = ParameterSpec("batch", "payloads per sync batch", range: 1...100_000, tiny: 6, quick: 20, standard: 20, full: 20)
-        static let rate = ParameterSpec("rate", "payloads synced per second (the writer's pace; at launch, as fast as it can)",
-                          range: 1...1_000_000, tiny: 200, quick: 600, standard: 600, full: 600)
-        static let K = ParameterSpec("K", "rows on the main screen", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50)
-        static let readers = ParameterSpec("readers", "background reader threads", range: 0...64, tiny: 1, quick: 0, standard: 0, full: 0)
-        static let frames = ParameterSpec("frames", "frames per round (at launch, at most)", range: 10...1_000_000,
-                          tiny: 20, quick: 10_000, standard: 1_000, full: 2_500)
-        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 20_000)
-        static let launch = ParameterSpec(variant: "launch", "1: the store starts empty and the whole graph arrives while the main thread draws",
-                          range: 0...1, quick: 0, standard: 0, full: 0)
-        static let sync = ParameterSpec(variant: "sync", "who syncs: 0 a sync thread decodes each batch's JSON, then commits it (the "
-                          + "store's lock held only to commit); 1 stress: batches decoded beforehand, committed back to "
-                          + "back with no work between commits; 2 the main thread decodes and commits each batch in its "
-                          + "frame (Krush's before: a main-context-only app)",
-                          range: 0...2, quick: 0, standard: 0, full: 0)
+        static let hz = ParameterSpec(
+            variant: "hz", "frames: 0 back to back in virtual time, 60 or 120 per second of real time", range: 0...120,
+            quick: 0, standard: 0, full: 0)
+        static let batch = ParameterSpec(
+            "batch", "payloads per sync batch", range: 1...100_000, tiny: 6, quick: 20, standard: 20, full: 20)
+        static let rate = ParameterSpec(
+            "rate", "payloads synced per second (the writer's pace; at launch, as fast as it can)",
+            range: 1...1_000_000, tiny: 200, quick: 600, standard: 600, full: 600)
+        static let K = ParameterSpec(
+            "K", "rows on the main screen", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50)
+        static let readers = ParameterSpec(
+            "readers", "background reader threads", range: 0...64, tiny: 1, quick: 0, standard: 0, full: 0)
+        static let frames = ParameterSpec(
+            "frames", "frames per round (at launch, at most)", range: 10...1_000_000,
+            tiny: 20, quick: 10_000, standard: 1_000, full: 2_500)
+        static let N = ParameterSpec(
+            "N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 20_000)
+        static let launch = ParameterSpec(
+            variant: "launch", "1: the store starts empty and the whole graph arrives while the main thread draws",
+            range: 0...1, quick: 0, standard: 0, full: 0)
+        static let sync = ParameterSpec(
+            variant: "sync",
+            "who syncs: 0 a sync thread decodes each batch's JSON, then commits it (the "
+                + "store's lock held only to commit); 1 stress: batches decoded beforehand, committed back to "
+                + "back with no work between commits; 2 the main thread decodes and commits each batch in its "
+                + "frame (Krush's before: a main-context-only app)",
+            range: 0...2, quick: 0, standard: 0, full: 0)
     }
     /// Who syncs: the values of the `sync` parameter.
     @usableFromInline enum Sync: Int, CaseIterable, Sendable {
@@ -124,7 +135,10 @@ import Synchronization
     }
 
     @usableFromInline
-    static let parameters = [Parameter.hz, Parameter.batch, Parameter.rate, Parameter.K, Parameter.readers, Parameter.frames, Parameter.N, Parameter.launch, Parameter.sync]
+    static let parameters = [
+        Parameter.hz, Parameter.batch, Parameter.rate, Parameter.K, Parameter.readers, Parameter.frames, Parameter.N,
+        Parameter.launch, Parameter.sync,
+    ]
     @usableFromInline static let notes = [
         "Main-thread CPU time (the thread's own clock, so time spent preempted does not count) per frame, split "
             + "into store work (draining the main queue: a main-confined store's merges, screens swapping in new "
@@ -152,7 +166,9 @@ import Synchronization
         ("While a sync thread decodes and commits, main-thread store work per frame is \(Metric.store.p99) at p99, "
             + "with \(Metric.items) work items and \(Metric.mutated) objects changed on the main thread per batch; a store "
             + "that applies merges to its objects on the main thread pays there what the others pay on the sync thread, "
-            + "whose commit takes \(Metric.writerCommit.p50) (p50).").describing([Parameter.launch: 0, Parameter.sync: Sync.syncThread.rawValue]),
+            + "whose commit takes \(Metric.writerCommit.p50) (p50).").describing([
+                Parameter.launch: 0, Parameter.sync: Sync.syncThread.rawValue,
+            ]),
         ("At launch, the main thread spends \(Metric.launchStore) of CPU in store work and is held up \(Metric.launchBlocked) "
             + "in all; its longest single wait for the store's lock is \(Metric.main.lockwait.max), against the sync "
             + "thread's longest commit of \(Metric.writerCommit.max); a frame first shows every row after "
@@ -201,7 +217,8 @@ import Synchronization
         // Faster writers over fewer frames, at least 200: 2,500 frames at
         // 60,000 payloads a second are 125,000 batches a round, seconds of
         // the writer's work in every round of every store.
-        let rates = ParameterSet.sweep(parameters, profile, Parameter.rate, [600, 6_000, 60_000]).map { rated -> ParameterSet in
+        let rates = ParameterSet.sweep(parameters, profile, Parameter.rate, [600, 6_000, 60_000]).map {
+            rated -> ParameterSet in
             var set = rated
             set[Parameter.frames] = max(200, headline[Parameter.frames] * 600 / rated[Parameter.rate])
             return set
@@ -213,7 +230,8 @@ import Synchronization
 
     @usableFromInline static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
         guard [0, 60, 120].contains(parameters[Parameter.hz]) else {
-            throw ScenarioError("background-sync: hz must be 0 (virtual time), 60 or 120, got \(parameters[Parameter.hz])")
+            throw ScenarioError(
+                "background-sync: hz must be 0 (virtual time), 60 or 120, got \(parameters[Parameter.hz])")
         }
         guard GraphShape.app(models: parameters[Parameter.N]).notes >= parameters[Parameter.K] else {
             throw ScenarioError("background-sync needs at least K=\(parameters[Parameter.K]) notes; raise N")
@@ -246,8 +264,9 @@ import Synchronization
         if parameters[Parameter.launch] == 1 {
             let batches = launchBatches(graph.fullBatch, size: parameters[Parameter.batch])
             let touches = batches.map { batch in batch.notes.contains { $0.id.rawValue <= shown.count } }
-            return Workload(initial: PayloadBatch(), batches: batches, encoded: batches.map { $0.json() },
-                            touchesScreen: touches, shown: shown, authors: authors, tags: tags, isLaunch: true)
+            return Workload(
+                initial: PayloadBatch(), batches: batches, encoded: batches.map { $0.json() },
+                touchesScreen: touches, shown: shown, authors: authors, tags: tags, isLaunch: true)
         }
         let initial = graph.fullBatch
         var random = SeededRandom(seed: seed ^ 0xB5)
@@ -260,23 +279,27 @@ import Synchronization
                 switch slot % 3 {
                 case 0:
                     let note = shown[random.below(shown.count)]
-                    batch.notes.append(NotePayload(
-                        id: note, title: .present("Synced in batch \(index)"),
-                        updatedAt: .present(marker + Int64(index))))
+                    batch.notes.append(
+                        NotePayload(
+                            id: note, title: .present("Synced in batch \(index)"),
+                            updatedAt: .present(marker + Int64(index))))
                     touched = true
                 case 1:
-                    batch.notes.append(graph.partialUpdate(
-                        note: NoteID(1 + random.below(graph.notes.count)), fieldCount: 2, noOp: false))
+                    batch.notes.append(
+                        graph.partialUpdate(
+                            note: NoteID(1 + random.below(graph.notes.count)), fieldCount: 2, noOp: false))
                 default:
-                    batch.users.append(graph.partialUpdate(
-                        user: UserID(1 + random.below(graph.users.count)), fieldCount: 2, noOp: false))
+                    batch.users.append(
+                        graph.partialUpdate(
+                            user: UserID(1 + random.below(graph.users.count)), fieldCount: 2, noOp: false))
                 }
             }
             touches.append(touched)
             return batch
         }
-        return Workload(initial: initial, batches: batches, encoded: batches.map { $0.json() }, touchesScreen: touches,
-                        shown: shown, authors: authors, tags: tags, isLaunch: false)
+        return Workload(
+            initial: initial, batches: batches, encoded: batches.map { $0.json() }, touchesScreen: touches,
+            shown: shown, authors: authors, tags: tags, isLaunch: false)
     }
 
     /// The whole graph in batches of `size` top-level payloads, children
@@ -309,10 +332,12 @@ import Synchronization
         let reports = run.run()
         context.progress(1)
         var metrics = run.metrics(reports: reports)
-        metrics.add(Metric.mutated, "main: objects changed on the main thread per batch", unit: .count, kind: .count,
-                    Double(store.counts.refreshedOnMain - refreshedBefore) / Double(max(1, workload.batches.count)))
-        metrics.add(Metric.rowsStale, "rows showing other than the final state", unit: .count, kind: .count,
-                    Double(run.staleRows()))
+        metrics.add(
+            Metric.mutated, "main: objects changed on the main thread per batch", unit: .count, kind: .count,
+            Double(store.counts.refreshedOnMain - refreshedBefore) / Double(max(1, workload.batches.count)))
+        metrics.add(
+            Metric.rowsStale, "rows showing other than the final state", unit: .count, kind: .count,
+            Double(run.staleRows()))
         consume(screen)
         return metrics
     }

@@ -26,19 +26,24 @@ import StoreInterface
     @usableFromInline static let headline = Metric.delete.p50
     @usableFromInline static let title = "delete a user who authored P thread roots; the threads below them go too"
     @usableFromInline static let origin = "Rocket Data, Core Data"
-     /// The scenario's parameters, by name: cases read them through these.
+    /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let P = ParameterSpec("P", "thread roots each deleted user authored", range: 1...100_000, tiny: 6, quick: 20, standard: 100, full: 200)
-        static let depth = ParameterSpec("depth", "reply levels below each root (2 replies each)", range: 0...10, tiny: 2, quick: 2, standard: 3, full: 3)
-        static let victims = ParameterSpec("victims", "users deleted per round, one operation each", range: 1...1_000,
-                          tiny: 2, quick: 10, standard: 10, full: 10)
+        static let P = ParameterSpec(
+            "P", "thread roots each deleted user authored", range: 1...100_000, tiny: 6, quick: 20, standard: 100,
+            full: 200)
+        static let depth = ParameterSpec(
+            "depth", "reply levels below each root (2 replies each)", range: 0...10, tiny: 2, quick: 2, standard: 3,
+            full: 3)
+        static let victims = ParameterSpec(
+            "victims", "users deleted per round, one operation each", range: 1...1_000,
+            tiny: 2, quick: 10, standard: 10, full: 10)
     }
     @usableFromInline static let parameters = [Parameter.P, Parameter.depth, Parameter.victims]
     @usableFromInline static let notes = ["Each delete is one operation; the models it removes are counted per delete."]
 
     @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Every store removes \(Metric.models) models per delete; the difference is bookkeeping and allocation, "
-            + "\(Metric.delete.mallocs) mallocs per delete.",
+            + "\(Metric.delete.mallocs) mallocs per delete."
     ]
 
     @usableFromInline static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.wrong] }
@@ -52,26 +57,30 @@ import StoreInterface
     @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         let victims = parameters[Parameter.victims], roots = parameters[Parameter.P]
         let graph = try GeneratedGraph(
-            shape: GraphShape(users: victims + 20, tags: 1, notes: 0, tagsPerNote: 0, threads: victims * roots,
-                              participantsPerMessage: 2, repliesPerMessage: 2, threadDepth: parameters[Parameter.depth]),
+            shape: GraphShape(
+                users: victims + 20, tags: 1, notes: 0, tagsPerNote: 0, threads: victims * roots,
+                participantsPerMessage: 2, repliesPerMessage: 2, threadDepth: parameters[Parameter.depth]),
             seed: seed)
         let threadRoots = graph.threadRootIDs
         // Root k is authored by victim k % victims; victims are users 1...victims,
         // and replies are re-authored by the other users so only roots cascade.
         var setup = PayloadBatch()
         for (index, root) in threadRoots.enumerated() {
-            setup.messages.append(MessagePayload(id: root, author: .present(UserPayload(id: UserID(1 + index % victims)))))
+            setup.messages.append(
+                MessagePayload(id: root, author: .present(UserPayload(id: UserID(1 + index % victims)))))
         }
         let others = victims + 1...victims + 20
         let rootSet = Set(threadRoots)
         for id in graph.messageIDs where !rootSet.contains(id) {
             if graph.message(id).author.rawValue <= victims {
-                setup.messages.append(MessagePayload(
-                    id: id, author: .present(UserPayload(id: UserID(others.lowerBound + id.rawValue % 20)))))
+                setup.messages.append(
+                    MessagePayload(
+                        id: id, author: .present(UserPayload(id: UserID(others.lowerBound + id.rawValue % 20)))))
             }
         }
-        return Workload(graph: graph, setup: setup, victims: (1...victims).map(UserID.init),
-                        watched: Array(threadRoots.prefix(victims)))
+        return Workload(
+            graph: graph, setup: setup, victims: (1...victims).map(UserID.init),
+            watched: Array(threadRoots.prefix(victims)))
     }
 
     @usableFromInline static func runRound<Store: ModelStore>(
@@ -93,11 +102,14 @@ import StoreInterface
         metrics.addLoop(Metric.delete, "delete", deletes, unit: .microseconds)
         let total = summaries.reduce(ChangeSummary(), +)
         let count = Double(max(1, summaries.count))
-        metrics.add(Metric.models, "models deleted per delete", unit: .count, kind: .count, Double(total.deleted) / count)
-        metrics.add(Metric.notifications, "notifications per delete", unit: .count, kind: .count,
-                    Double(total.notifications) / count)
-        metrics.add(Metric.wrong, "deletes that removed the wrong number of models", unit: .count, kind: .count,
-                    Double(wrong))
+        metrics.add(
+            Metric.models, "models deleted per delete", unit: .count, kind: .count, Double(total.deleted) / count)
+        metrics.add(
+            Metric.notifications, "notifications per delete", unit: .count, kind: .count,
+            Double(total.notifications) / count)
+        metrics.add(
+            Metric.wrong, "deletes that removed the wrong number of models", unit: .count, kind: .count,
+            Double(wrong))
         consume(tokens)
         return metrics
     }

@@ -54,22 +54,29 @@ import StoreInterface
     }
 
     static let referenceShapes = [
-        ReferenceShape(name: "Rocket Data's test: the same 1000-model tree posted back, branching 1000, 1 listener",
-                       models: 1_000, branching: 1_000, listeners: 1, work: .sameTreePosted,
-                       published: (0.150, 0.367)),
-        ReferenceShape(name: "Rocket Data's test: the same 300-model tree posted back, branching 300, 10 listeners",
-                       models: 300, branching: 300, listeners: 10, work: .sameTreePosted, published: (0.238, 0.668)),
-        ReferenceShape(name: "Rocket Data's test: the same 1000-model tree posted back, branching 2, 1 listener",
-                       models: 1_000, branching: 2, listeners: 1, work: .sameTreePosted, published: (0.158, 0.366)),
-        ReferenceShape(name: "Rocket Data's test: a listener added to a 1000-model tree, branching 50",
-                       models: 1_000, branching: 50, listeners: 0, work: .listenerAdded(trees: 20),
-                       published: (0.022, 0.063)),
-        ReferenceShape(name: "edited: every model of a 1000-model tree changed, branching 1000, 1 listener",
-                       models: 1_000, branching: 1_000, listeners: 1, work: .everyModelEdited, published: nil),
-        ReferenceShape(name: "edited: every model of a 300-model tree changed, branching 300, 10 listeners",
-                       models: 300, branching: 300, listeners: 10, work: .everyModelEdited, published: nil),
-        ReferenceShape(name: "edited: every model of a 1000-model tree changed, branching 2, 1 listener",
-                       models: 1_000, branching: 2, listeners: 1, work: .everyModelEdited, published: nil),
+        ReferenceShape(
+            name: "Rocket Data's test: the same 1000-model tree posted back, branching 1000, 1 listener",
+            models: 1_000, branching: 1_000, listeners: 1, work: .sameTreePosted,
+            published: (0.150, 0.367)),
+        ReferenceShape(
+            name: "Rocket Data's test: the same 300-model tree posted back, branching 300, 10 listeners",
+            models: 300, branching: 300, listeners: 10, work: .sameTreePosted, published: (0.238, 0.668)),
+        ReferenceShape(
+            name: "Rocket Data's test: the same 1000-model tree posted back, branching 2, 1 listener",
+            models: 1_000, branching: 2, listeners: 1, work: .sameTreePosted, published: (0.158, 0.366)),
+        ReferenceShape(
+            name: "Rocket Data's test: a listener added to a 1000-model tree, branching 50",
+            models: 1_000, branching: 50, listeners: 0, work: .listenerAdded(trees: 20),
+            published: (0.022, 0.063)),
+        ReferenceShape(
+            name: "edited: every model of a 1000-model tree changed, branching 1000, 1 listener",
+            models: 1_000, branching: 1_000, listeners: 1, work: .everyModelEdited, published: nil),
+        ReferenceShape(
+            name: "edited: every model of a 300-model tree changed, branching 300, 10 listeners",
+            models: 300, branching: 300, listeners: 10, work: .everyModelEdited, published: nil),
+        ReferenceShape(
+            name: "edited: every model of a 1000-model tree changed, branching 2, 1 listener",
+            models: 1_000, branching: 2, listeners: 1, work: .everyModelEdited, published: nil),
     ]
 
     @usableFromInline static let id = ScenarioID.childPropagation
@@ -95,15 +102,22 @@ import StoreInterface
     @usableFromInline
     static let title = "update a user embedded in P messages; every parent must be consistent afterwards"
     @usableFromInline static let origin = "Rocket Data"
-     /// The scenario's parameters, by name: cases read them through these.
+    /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let shape = ParameterSpec(variant: "shape", "0: P parents at a depth; 1-4: Rocket Data's performance tests as published; "
-                          + "5-7: shapes 1-3 with every model edited", range: 0...7, quick: 0, standard: 0, full: 0)
-        static let P = ParameterSpec("P", "messages the user is embedded in", range: 1...1_000_000, tiny: 6, quick: 100, standard: 1_000, full: 1_000)
-        static let depth = ParameterSpec("depth", "reply levels above each parent", range: 0...12, tiny: 1, quick: 1, standard: 2, full: 2)
-        static let listeners = ParameterSpec("listeners", "thread screens listening (each also watches the user)", range: 0...100_000,
-                          tiny: 10, quick: 10, standard: 100, full: 100)
-        static let updates = ParameterSpec("updates", "updates per round", range: 1...10_000, tiny: 3, quick: 20, standard: 20, full: 20)
+        static let shape = ParameterSpec(
+            variant: "shape",
+            "0: P parents at a depth; 1-4: Rocket Data's performance tests as published; "
+                + "5-7: shapes 1-3 with every model edited", range: 0...7, quick: 0, standard: 0, full: 0)
+        static let P = ParameterSpec(
+            "P", "messages the user is embedded in", range: 1...1_000_000, tiny: 6, quick: 100, standard: 1_000,
+            full: 1_000)
+        static let depth = ParameterSpec(
+            "depth", "reply levels above each parent", range: 0...12, tiny: 1, quick: 1, standard: 2, full: 2)
+        static let listeners = ParameterSpec(
+            "listeners", "thread screens listening (each also watches the user)", range: 0...100_000,
+            tiny: 10, quick: 10, standard: 100, full: 100)
+        static let updates = ParameterSpec(
+            "updates", "updates per round", range: 1...10_000, tiny: 3, quick: 20, standard: 20, full: 20)
     }
     @usableFromInline
     static let parameters = [Parameter.shape, Parameter.P, Parameter.depth, Parameter.listeners, Parameter.updates]
@@ -130,7 +144,8 @@ import StoreInterface
     }
 
     @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
-        let main = profile == .full
+        let main =
+            profile == .full
             ? ParameterSet.sweep(parameters, profile, Parameter.P, [10, 100, 1_000, 10_000])
             : [ParameterSet.defaults(parameters, profile)]
         return main + ParameterSet.sweep(parameters, profile, Parameter.shape, Array(1...referenceShapes.count))
@@ -152,8 +167,9 @@ import StoreInterface
         let leavesPerThread = 1 << parameters[Parameter.depth]
         let threads = (parameters[Parameter.P] + leavesPerThread - 1) / leavesPerThread
         let graph = try GeneratedGraph(
-            shape: GraphShape(users: 20, tags: 1, notes: 0, tagsPerNote: 0, threads: threads,
-                              participantsPerMessage: 2, repliesPerMessage: 2, threadDepth: parameters[Parameter.depth]),
+            shape: GraphShape(
+                users: 20, tags: 1, notes: 0, tagsPerNote: 0, threads: threads,
+                participantsPerMessage: 2, repliesPerMessage: 2, threadDepth: parameters[Parameter.depth]),
             seed: seed)
         // The deepest level of every thread: the parents.
         let perThread = graph.shape.messagesPerThread
@@ -161,14 +177,17 @@ import StoreInterface
             let thread = index / leavesPerThread, leaf = index % leavesPerThread
             return MessageID(thread * perThread + perThread - leavesPerThread + leaf + 1)
         }
-        let setup = PayloadBatch(messages: parents.map {
-            MessagePayload(id: $0, author: .present(UserPayload(id: UserID(1))))
-        })
+        let setup = PayloadBatch(
+            messages: parents.map {
+                MessagePayload(id: $0, author: .present(UserPayload(id: UserID(1))))
+            })
         let roots = graph.threadRootIDs
         let listened = (0..<parameters[Parameter.listeners]).map { roots[$0 % roots.count] }
         // Twice as many: the second half is timed with the screens' re-render.
         let updates = (0..<(2 * parameters[Parameter.updates])).map {
-            ModelPatch.user(UserPayload(id: UserID(1), name: .present("Renamed Author \($0 + 1)"), updatedAt: .present(Int64($0 + 1))))
+            ModelPatch.user(
+                UserPayload(
+                    id: UserID(1), name: .present("Renamed Author \($0 + 1)"), updatedAt: .present(Int64($0 + 1))))
         }
         // After the setup user 1 wrote the parents and whatever the generator gave it.
         let parentSet = Set(parents)
@@ -181,9 +200,10 @@ import StoreInterface
             }
             return count
         }
-        return Workload(graph: graph, setup: setup, updates: updates, listened: listened,
-                        finalAuthorName: "Renamed Author \(updates.count)",
-                        rowsByUpdatedAuthor: listened.reduce(0) { $0 + byUpdatedAuthor($1) })
+        return Workload(
+            graph: graph, setup: setup, updates: updates, listened: listened,
+            finalAuthorName: "Renamed Author \(updates.count)",
+            rowsByUpdatedAuthor: listened.reduce(0) { $0 + byUpdatedAuthor($1) })
     }
 
     private static func prepareReference(
@@ -192,9 +212,10 @@ import StoreInterface
         var trees = 1
         if case .listenerAdded(let count) = reference.work { trees = count }
         var graph = try GeneratedGraph(
-            shape: GraphShape(users: 20, tags: 1, notes: 0, tagsPerNote: 0, threads: trees,
-                              participantsPerMessage: 2, repliesPerMessage: reference.branching,
-                              threadSize: reference.models),
+            shape: GraphShape(
+                users: 20, tags: 1, notes: 0, tagsPerNote: 0, threads: trees,
+                participantsPerMessage: 2, repliesPerMessage: reference.branching,
+                threadSize: reference.models),
             seed: seed)
         let initial = graph
         let root = graph.threadRootIDs[0]
@@ -205,10 +226,11 @@ import StoreInterface
         case .everyModelEdited: updates = (0..<posts).map { _ in .message(graph.editThread(root: root)) }
         case .listenerAdded: updates = []
         }
-        return Workload(graph: initial, setup: PayloadBatch(), updates: updates,
-                        listened: Array(repeating: root, count: reference.listeners), finalAuthorName: nil,
-                        rowsByUpdatedAuthor: 0,
-                        listenedRoots: reference.addsListener ? graph.threadRootIDs : [])
+        return Workload(
+            graph: initial, setup: PayloadBatch(), updates: updates,
+            listened: Array(repeating: root, count: reference.listeners), finalAuthorName: nil,
+            rowsByUpdatedAuthor: 0,
+            listenedRoots: reference.addsListener ? graph.threadRootIDs : [])
     }
 
     @usableFromInline static func runRound<Store: ModelStore>(
@@ -221,7 +243,8 @@ import StoreInterface
         // Conversation screens, each holding a thread root and observing it.
         let threads = HeldModels(workload.listened.map { store.message($0) })
         let tokens = workload.listened.enumerated().map { store.observe($0.element, threads.handler(for: $0.offset)) }
-        let authorScreens = workload.finalAuthorName == nil ? [] : workload.listened.map { _ in store.show(.user(UserID(1))) }
+        let authorScreens =
+            workload.finalAuthorName == nil ? [] : workload.listened.map { _ in store.show(.user(UserID(1))) }
         store.finishSetUp()
         var summaries: [ChangeSummary] = []
         let count = workload.updates.count / 2
@@ -229,7 +252,8 @@ import StoreInterface
         var failure: (any Error)?
         let updates = try TimedLoop.run(count: count, .alike, context: context) { index in
             do {
-                summaries.append(try store.settled { () throws(MergeError) in try store.apply(workload.updates[index]) })
+                summaries.append(
+                    try store.settled { () throws(MergeError) in try store.apply(workload.updates[index]) })
             } catch { failure = error }
         }
         if let failure { throw ScenarioError("child-propagation: an update failed: \(failure)") }
@@ -251,13 +275,17 @@ import StoreInterface
 
         var metrics = RoundMetrics()
         metrics.addLoop(Metric.update, "update", updates, unit: .microseconds)
-        metrics.addLoop(Metric.updateRendered, "update and every listening screen re-rendered", rendered,
-                        unit: .microseconds)
+        metrics.addLoop(
+            Metric.updateRendered, "update and every listening screen re-rendered", rendered,
+            unit: .microseconds)
         let total = summaries.reduce(ChangeSummary(), +)
         let perUpdate = Double(max(1, summaries.count))
-        metrics.add(Metric.rebuilt, "parents rebuilt per update", unit: .count, kind: .count, Double(total.propagated) / perUpdate)
-        metrics.add(Metric.notifications, "notifications per update", unit: .count, kind: .count,
-                    Double(total.notifications) / perUpdate)
+        metrics.add(
+            Metric.rebuilt, "parents rebuilt per update", unit: .count, kind: .count,
+            Double(total.propagated) / perUpdate)
+        metrics.add(
+            Metric.notifications, "notifications per update", unit: .count, kind: .count,
+            Double(total.notifications) / perUpdate)
         if let name = workload.finalAuthorName {
             // What the screens hold, row by row: every message the user wrote
             // must show its last name.
@@ -268,8 +296,9 @@ import StoreInterface
                 store.display(thread: held, into: &rows)
                 showing += rows.texts.count { $0 == name }
             }
-            metrics.add(Metric.inconsistent, "rows in held threads not showing the update", unit: .count, kind: .count,
-                        Double(abs(workload.rowsByUpdatedAuthor - showing)))
+            metrics.add(
+                Metric.inconsistent, "rows in held threads not showing the update", unit: .count, kind: .count,
+                Double(abs(workload.rowsByUpdatedAuthor - showing)))
         }
         consume((tokens, authorScreens))
         return metrics

@@ -31,51 +31,63 @@ import StoreInterface
     @usableFromInline static let headline = Metric.step.p50
     @usableFromInline static let title = "holders come and go; unreferenced models die; the weak table purges"
     @usableFromInline static let origin = "Vesper, Core Data"
-     /// The scenario's parameters, by name: cases read them through these.
+    /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 10_000, standard: 20_000, full: 50_000)
-        static let holders = ParameterSpec("holders", "notes held at any time", range: 1...1_000_000, tiny: 10, quick: 200, standard: 2_000, full: 2_000)
-        static let hit = ParameterSpec("hit", "share of lookups for a note someone holds, %", range: 0...100, tiny: 100, quick: 80, standard: 80, full: 80)
-        static let policy = ParameterSpec(variant: "policy", "weak-table purge: 0 manual, 1 every 1024 insertions, 2 on doubling", range: 0...2,
-                          quick: 2, standard: 2, full: 2)
-        static let steps = ParameterSpec("steps", "look-up-and-hold steps per round", range: 1...10_000_000,
-                          tiny: 300, quick: 50_000, standard: 50_000, full: 50_000)
+        static let N = ParameterSpec(
+            "N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 10_000, standard: 20_000, full: 50_000
+        )
+        static let holders = ParameterSpec(
+            "holders", "notes held at any time", range: 1...1_000_000, tiny: 10, quick: 200, standard: 2_000,
+            full: 2_000)
+        static let hit = ParameterSpec(
+            "hit", "share of lookups for a note someone holds, %", range: 0...100, tiny: 100, quick: 80, standard: 80,
+            full: 80)
+        static let policy = ParameterSpec(
+            variant: "policy", "weak-table purge: 0 manual, 1 every 1024 insertions, 2 on doubling", range: 0...2,
+            quick: 2, standard: 2, full: 2)
+        static let steps = ParameterSpec(
+            "steps", "look-up-and-hold steps per round", range: 1...10_000_000,
+            tiny: 300, quick: 50_000, standard: 50_000, full: 50_000)
     }
     @usableFromInline
     static let parameters = [Parameter.N, Parameter.holders, Parameter.hit, Parameter.policy, Parameter.steps]
     @usableFromInline static let notes = [
         "A snapshot store keeps every snapshot: its lookups always hit. A uniquing store builds an object on "
-            + "every miss, and dead entries wait in its weak table until the purge policy removes them.",
+            + "every miss, and dead entries wait in its weak table until the purge policy removes them."
     ]
 
     @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Weak tables: lookups that miss build live objects and purges sweep dead entries (\(Metric.materialized) objects "
             + "built, \(Metric.purged) entries purged per step; \(Metric.step.mallocs) mallocs per step), where a value store hands "
-            + "out what it holds.",
+            + "out what it holds."
     ]
 
     @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
         switch profile {
         case .quick: [ParameterSet.defaults(parameters, profile)]
         case .default: ParameterSet.sweep(parameters, profile, Parameter.policy, [0, 1, 2])
-        case .full: ParameterSet.sweep(parameters, profile, Parameter.policy, [0, 1, 2])
-            + ParameterSet.sweep(parameters, profile, Parameter.hit, [0, 50, 95])
+        case .full:
+            ParameterSet.sweep(parameters, profile, Parameter.policy, [0, 1, 2])
+                + ParameterSet.sweep(parameters, profile, Parameter.hit, [0, 50, 95])
         }
     }
 
     @usableFromInline static func configuration(for parameters: ParameterSet) -> StoreConfiguration {
-        let policy: PurgePolicy = switch parameters[Parameter.policy] {
-        case 0: .manual
-        case 1: .every(insertions: 1024)
-        default: .onDoubling
-        }
+        let policy: PurgePolicy =
+            switch parameters[Parameter.policy] {
+            case 0: .manual
+            case 1: .every(insertions: 1024)
+            default: .onDoubling
+            }
         return StoreConfiguration(purgePolicy: policy)
     }
 
     @usableFromInline static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
         let notes = GraphShape.app(models: parameters[Parameter.N]).notes
         guard parameters[Parameter.holders] <= notes else {
-            throw ScenarioError("churn: holders (\(parameters[Parameter.holders])) cannot exceed the \(notes) notes of N=\(parameters[Parameter.N])")
+            throw ScenarioError(
+                "churn: holders (\(parameters[Parameter.holders])) cannot exceed the \(notes) notes of N=\(parameters[Parameter.N])"
+            )
         }
     }
 
@@ -87,7 +99,8 @@ import StoreInterface
         var ring = (1...holders).map(NoteID.init)
         let warmUp = warmUpSteps(parameters)
         let steps = (0..<(warmUp + parameters[Parameter.steps])).map { step -> NoteID in
-            let id = random.below(100) < parameters[Parameter.hit]
+            let id =
+                random.below(100) < parameters[Parameter.hit]
                 ? ring[random.below(holders)]
                 : NoteID(1 + random.below(notes))
             ring[step % holders] = id
@@ -114,12 +127,18 @@ import StoreInterface
         var metrics = RoundMetrics()
         metrics.addLoop(Metric.step, "look up and hold", steps)
         let operations = Double(max(1, steps.operations))
-        metrics.add(Metric.materialized, "objects built per step", unit: .count, kind: .count,
-                    Double(after.materialized - before.materialized) / operations)
-        metrics.add(Metric.purged, "dead entries purged per step", unit: .count, kind: .count,
-                    Double(after.purged - before.purged) / operations)
-        metrics.add(Metric.table, "weak-table entries at the end", unit: .count, kind: .count, informational: true, Double(after.tableEntries))
-        metrics.add(Metric.live, "live objects or snapshots at the end", unit: .count, kind: .count, informational: true, Double(after.live))
+        metrics.add(
+            Metric.materialized, "objects built per step", unit: .count, kind: .count,
+            Double(after.materialized - before.materialized) / operations)
+        metrics.add(
+            Metric.purged, "dead entries purged per step", unit: .count, kind: .count,
+            Double(after.purged - before.purged) / operations)
+        metrics.add(
+            Metric.table, "weak-table entries at the end", unit: .count, kind: .count, informational: true,
+            Double(after.tableEntries))
+        metrics.add(
+            Metric.live, "live objects or snapshots at the end", unit: .count, kind: .count, informational: true,
+            Double(after.live))
         consume(ring)
         return metrics
     }

@@ -1,5 +1,5 @@
-import BenchResults
 import BenchMetrics
+import BenchResults
 import Foundation
 import ModelGraph
 import StoreInterface
@@ -36,9 +36,11 @@ import StoreInterface
     /// the pass and says nothing new.
     @usableFromInline
     static let instructionsCountedUpTo: (parameter: ParameterSpec, value: Int)? = (Parameter.N, 20_000)
-     /// The scenario's parameters, by name: cases read them through these.
+    /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let N = ParameterSpec("N", "models in the payload", range: 10...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 100_000)
+        static let N = ParameterSpec(
+            "N", "models in the payload", range: 10...2_000_000, tiny: 300, quick: 4_000, standard: 20_000,
+            full: 100_000)
     }
     @usableFromInline static let parameters = [Parameter.N]
     @usableFromInline static let notes = [
@@ -49,7 +51,7 @@ import StoreInterface
 
     @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Building the graph: \(Metric.mergeModel) and \(Metric.mergeModel.mallocs) mallocs per model, whether parents are built "
-            + "as values embedding their children or kept as flat records referring to them by id.",
+            + "as values embedding their children or kept as flat records referring to them by id."
     ]
 
     @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
@@ -80,7 +82,9 @@ import StoreInterface
         // Until the store has absorbed it: with the work the merge left
         // another thread (a consistency manager walking what it was posted).
         let merge = try TimedLoop.run(count: 1, context: context) { _ in
-            do { _ = try store.settled { () throws(MergeError) in try store.merge(batch) } } catch { mergeFailure = error }
+            do { _ = try store.settled { () throws(MergeError) in try store.merge(batch) } } catch {
+                mergeFailure = error
+            }
         }
         if let mergeFailure { throw ScenarioError("cold-load: the merge failed: \(mergeFailure)") }
         batch = PayloadBatch()
@@ -96,19 +100,26 @@ import StoreInterface
             metrics.add(Metric.mergeModel, "merge per model", unit: .nanoseconds, kind: .timing, merging.p50 / models)
         }
         if let decoding = decode.instructions, let merging = merge.instructions {
-            metrics.add(MetricDescriptor(id: Metric.decodeInstructions, label: "decode JSON instructions",
-                                         unit: .perModel, kind: .instructions, operations: workload.models),
-                        Double(decoding) / models)
-            metrics.add(MetricDescriptor(id: Metric.mergeModelInstructions, label: "merge per model instructions",
-                                         unit: .perModel, kind: .instructions, operations: workload.models),
-                        Double(merging) / models)
+            metrics.add(
+                MetricDescriptor(
+                    id: Metric.decodeInstructions, label: "decode JSON instructions",
+                    unit: .perModel, kind: .instructions, operations: workload.models),
+                Double(decoding) / models)
+            metrics.add(
+                MetricDescriptor(
+                    id: Metric.mergeModelInstructions, label: "merge per model instructions",
+                    unit: .perModel, kind: .instructions, operations: workload.models),
+                Double(merging) / models)
         }
         metrics.addAllocations(Metric.mergeModel, "merge per model", merge.allocations, per: workload.models)
         if let before, let after {
-            metrics.add(Metric.retained, "retained per model", unit: .bytes, kind: .count,
-                        (Double(after.allocated) - Double(before.allocated)) / models)
+            metrics.add(
+                Metric.retained, "retained per model", unit: .bytes, kind: .count,
+                (Double(after.allocated) - Double(before.allocated)) / models)
         }
-        metrics.add(Metric.models, "models stored", unit: .count, kind: .count, informational: true, Double(store.counts.models))
+        metrics.add(
+            Metric.models, "models stored", unit: .count, kind: .count, informational: true, Double(store.counts.models)
+        )
         consume(store)
         return metrics
     }

@@ -1,5 +1,5 @@
-import BenchResults
 import BenchMetrics
+import BenchResults
 import Foundation
 import Instrumentation
 import ModelGraph
@@ -35,14 +35,18 @@ import Synchronization
     @usableFromInline static let title = "a writer versions users while readers count stale and torn reads"
     @usableFromInline static let origin = "Pinterest (message.users)"
     @usableFromInline static let countsInstructions = false
-     /// The scenario's parameters, by name: cases read them through these.
+    /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let rate = ParameterSpec("rate", "writes per second", range: 1...1_000_000, tiny: 200, quick: 2_000, standard: 5_000, full: 5_000)
-        static let readers = ParameterSpec("readers", "reader threads", range: 1...64, tiny: 1, quick: 2, standard: 2, full: 2)
-        static let ms = ParameterSpec("ms", "duration of a round in milliseconds", range: 100...600_000,
-                          tiny: 100, quick: 1_000, standard: 250, full: 1_000)
-        static let locking = ParameterSpec(variant: "locking", "uniquing row reads: 0 lock per object, 1 lock per field", range: 0...1,
-                          quick: 0, standard: 0, full: 0)
+        static let rate = ParameterSpec(
+            "rate", "writes per second", range: 1...1_000_000, tiny: 200, quick: 2_000, standard: 5_000, full: 5_000)
+        static let readers = ParameterSpec(
+            "readers", "reader threads", range: 1...64, tiny: 1, quick: 2, standard: 2, full: 2)
+        static let ms = ParameterSpec(
+            "ms", "duration of a round in milliseconds", range: 100...600_000,
+            tiny: 100, quick: 1_000, standard: 250, full: 1_000)
+        static let locking = ParameterSpec(
+            variant: "locking", "uniquing row reads: 0 lock per object, 1 lock per field", range: 0...1,
+            quick: 0, standard: 0, full: 0)
     }
     @usableFromInline static let parameters = [Parameter.rate, Parameter.readers, Parameter.ms, Parameter.locking]
     @usableFromInline static let notes = [
@@ -60,7 +64,7 @@ import Synchronization
     @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Stale reads: a value holder shows what it was last handed until its observer runs, a live object has "
             + "already changed (\(Metric.stale) per million reads older than the latest commit); torn reads, \(Metric.torn) per million, "
-            + "depend on how a row's fields are locked.",
+            + "depend on how a row's fields are locked."
     ]
 
     @usableFromInline static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.writesFailed] }
@@ -78,7 +82,8 @@ import Synchronization
 
     @usableFromInline static func prepare(_ parameters: ParameterSet, seed: UInt64) throws -> Workload {
         let graph = try GeneratedGraph(
-            shape: GraphShape(users: users, tags: 1, notes: 0, tagsPerNote: 0, threads: messages, participantsPerMessage: 1),
+            shape: GraphShape(
+                users: users, tags: 1, notes: 0, tagsPerNote: 0, threads: messages, participantsPerMessage: 1),
             seed: seed)
         let setup = PayloadBatch(users: graph.userIDs.map { version($0, 0) })
         var random = SeededRandom(seed: seed ^ 0xC0)
@@ -159,8 +164,9 @@ import Synchronization
                 usleep(100)
             }
         }
-        let reports = ThreadGroup.run([writer, readers], onCaller: main, draining: context.mainQueue,
-                                      countsAllocations: context.countsAllocations)
+        let reports = ThreadGroup.run(
+            [writer, readers], onCaller: main, draining: context.mainQueue,
+            countsAllocations: context.countsAllocations)
         context.mainQueue.drain()
         store.settle()
         context.progress(1)
@@ -178,26 +184,28 @@ import Synchronization
         var tokens: [ObservationToken] = []
         for (slot, id) in workload.graph.messageIDs.enumerated() {
             tokens.append(store.observe(id, messageScreens.handler(for: slot)))
-            tokens.append(store.observe(workload.graph.message(id).author) { change in
-                guard case .updated(let user) = change else { return }
-                var texts = RowCapture()
-                store.display(user, into: &texts)
-                tally.notified.raise(slot, to: versionIn(texts.texts[0]))
-            })
+            tokens.append(
+                store.observe(workload.graph.message(id).author) { change in
+                    guard case .updated(let user) = change else { return }
+                    var texts = RowCapture()
+                    store.display(user, into: &texts)
+                    tally.notified.raise(slot, to: versionIn(texts.texts[0]))
+                })
         }
         for (slot, id) in workload.graph.userIDs.enumerated() {
             let handler = userScreens.handler(for: slot)
-            tokens.append(store.observe(id) { change in
-                handler(change)
-                guard case .updated(let user) = change else { return }
-                var texts = RowCapture()
-                store.display(user, into: &texts)
-                let version = versionIn(texts.texts[0])
-                if version > 0, version <= workload.writes.count, tally.started[version] > 0 {
-                    let latency = MonotonicClock.now() &- UInt64(tally.started[version])
-                    tally.delivery.withLock { $0.record(latency) }
-                }
-            })
+            tokens.append(
+                store.observe(id) { change in
+                    handler(change)
+                    guard case .updated(let user) = change else { return }
+                    var texts = RowCapture()
+                    store.display(user, into: &texts)
+                    let version = versionIn(texts.texts[0])
+                    if version > 0, version <= workload.writes.count, tally.started[version] > 0 {
+                        let latency = MonotonicClock.now() &- UInt64(tally.started[version])
+                        tally.delivery.withLock { $0.record(latency) }
+                    }
+                })
         }
         return tokens
     }
@@ -256,18 +264,24 @@ import Synchronization
     private static func metrics(_ tally: Tally, writes: Int, readers: [ThreadReport]?) -> RoundMetrics {
         var metrics = RoundMetrics()
         let total = Double(max(1, tally.reads.load(ordering: .relaxed)))
-        metrics.add(Metric.reads, "reads (a message row and a user row)", unit: .count, kind: .quantity,
-                    lowerIsBetter: false, informational: true, total)
-        metrics.add(Metric.stale, "stale reads (older than the latest commit)", unit: .perMillion, kind: .quantity,
-                    Double(tally.stale.load(ordering: .relaxed)) / total * 1e6)
-        metrics.add(Metric.staleAfterNotice, "stale reads after a notification", unit: .perMillion, kind: .quantity,
-                    Double(tally.staleAfterNotice.load(ordering: .relaxed)) / total * 1e6)
-        metrics.add(Metric.torn, "torn reads", unit: .perMillion, kind: .quantity,
-                    Double(tally.torn.load(ordering: .relaxed)) / total * 1e6)
-        metrics.addLatency(Metric.delivery, "notification delivery", tally.delivery.withLock { $0.summary },
-                           unit: .microseconds, kind: .quantity)
+        metrics.add(
+            Metric.reads, "reads (a message row and a user row)", unit: .count, kind: .quantity,
+            lowerIsBetter: false, informational: true, total)
+        metrics.add(
+            Metric.stale, "stale reads (older than the latest commit)", unit: .perMillion, kind: .quantity,
+            Double(tally.stale.load(ordering: .relaxed)) / total * 1e6)
+        metrics.add(
+            Metric.staleAfterNotice, "stale reads after a notification", unit: .perMillion, kind: .quantity,
+            Double(tally.staleAfterNotice.load(ordering: .relaxed)) / total * 1e6)
+        metrics.add(
+            Metric.torn, "torn reads", unit: .perMillion, kind: .quantity,
+            Double(tally.torn.load(ordering: .relaxed)) / total * 1e6)
+        metrics.addLatency(
+            Metric.delivery, "notification delivery", tally.delivery.withLock { $0.summary },
+            unit: .microseconds, kind: .quantity)
         let applied = tally.writesApplied.load(ordering: .relaxed)
-        metrics.add(Metric.writes, "writes applied", unit: .count, kind: .quantity, informational: true, Double(applied))
+        metrics.add(
+            Metric.writes, "writes applied", unit: .count, kind: .quantity, informational: true, Double(applied))
         metrics.add(Metric.writesFailed, "writes that failed", unit: .count, kind: .count, Double(writes - applied))
         if let readers {
             metrics.addLocks(Metric.reader, readers.combined.lockTotal, per: Int(total))

@@ -32,18 +32,24 @@ import StoreInterface
     /// twice under Valgrind: past the default graph, minutes a store.
     @usableFromInline
     static let instructionsCountedUpTo: (parameter: ParameterSpec, value: Int)? = (Parameter.N, 20_000)
-     /// The scenario's parameters, by name: cases read them through these.
+    /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let N = ParameterSpec("N", "models in the graph (half of them notes)", range: 100...2_000_000,
-                          tiny: 300, quick: 4_000, standard: 20_000, full: 100_000)
-        static let K = ParameterSpec("K", "rows per frame", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50)
-        static let frames = ParameterSpec("frames", "frames rendered per round", range: 1...1_000_000,
-                          tiny: 20, quick: 2_000, standard: 1_000, full: 1_000)
-        static let lookups = ParameterSpec("lookups", "lookups timed per round", range: 1...10_000_000,
-                          tiny: 200, quick: 20_000, standard: 10_000, full: 10_000)
-        static let scroll = ParameterSpec(variant: "scroll", "0: the same K rows every frame; 1: a list scrolling K rows a frame, holding "
-                          + "only what is on screen and a small prefetch, each new row looked up and observed as it "
-                          + "appears", range: 0...1, quick: 0, standard: 0, full: 0)
+        static let N = ParameterSpec(
+            "N", "models in the graph (half of them notes)", range: 100...2_000_000,
+            tiny: 300, quick: 4_000, standard: 20_000, full: 100_000)
+        static let K = ParameterSpec(
+            "K", "rows per frame", range: 1...10_000, tiny: 5, quick: 20, standard: 50, full: 50)
+        static let frames = ParameterSpec(
+            "frames", "frames rendered per round", range: 1...1_000_000,
+            tiny: 20, quick: 2_000, standard: 1_000, full: 1_000)
+        static let lookups = ParameterSpec(
+            "lookups", "lookups timed per round", range: 1...10_000_000,
+            tiny: 200, quick: 20_000, standard: 10_000, full: 10_000)
+        static let scroll = ParameterSpec(
+            variant: "scroll",
+            "0: the same K rows every frame; 1: a list scrolling K rows a frame, holding "
+                + "only what is on screen and a small prefetch, each new row looked up and observed as it "
+                + "appears", range: 0...1, quick: 0, standard: 0, full: 0)
     }
     @usableFromInline
     static let parameters = [Parameter.N, Parameter.K, Parameter.frames, Parameter.lookups, Parameter.scroll]
@@ -65,7 +71,7 @@ import StoreInterface
         ("A row reads its fields from what the screen holds: a value in hand, live objects (each under its lock "
             + "where objects are shared between threads) or a flat note joined through the cache (\(Metric.row) per row); "
             + "a held lookup costs \(Metric.heldLookup.p50), taking \(Metric.heldLookup.locks) locks.")
-            .describing([Parameter.scroll: 0]),
+            .describing([Parameter.scroll: 0])
     ]
 
     @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
@@ -73,14 +79,17 @@ import StoreInterface
         scrolling[Parameter.scroll] = 1
         scrolling[Parameter.frames] = onePass(scrolling)
         return profile == .full
-            ? ParameterSet.sweep(parameters, profile, Parameter.N, [1_000, 10_000, Profile.largestSweptGraph]) + [scrolling]
+            ? ParameterSet.sweep(parameters, profile, Parameter.N, [1_000, 10_000, Profile.largestSweptGraph]) + [
+                scrolling
+            ]
             : [ParameterSet.defaults(parameters, profile), scrolling]
     }
 
     /// Scrolling looks up only the rows it brings into view: its label
     /// leaves out the number of lookups, which only scroll=0 times.
     @usableFromInline static func label(for parameters: ParameterSet) -> String {
-        let shown = parameters[Parameter.scroll] == 1 ? Self.parameters.filter { $0.name != "lookups" } : Self.parameters
+        let shown =
+            parameters[Parameter.scroll] == 1 ? Self.parameters.filter { $0.name != "lookups" } : Self.parameters
         return parameters.label(order: shown)
     }
 
@@ -99,7 +108,9 @@ import StoreInterface
         try validate(parameters)
         let graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
         var random = SeededRandom(seed: seed ^ 0xFEED)
-        let lookups = (0..<(parameters[Parameter.scroll] == 1 ? 0 : parameters[Parameter.lookups])).map { _ in NoteID(1 + random.below(graph.notes.count)) }
+        let lookups = (0..<(parameters[Parameter.scroll] == 1 ? 0 : parameters[Parameter.lookups])).map { _ in
+            NoteID(1 + random.below(graph.notes.count))
+        }
         return Workload(graph: graph, lookups: lookups)
     }
 
@@ -117,8 +128,9 @@ import StoreInterface
         // cell appears, and K leave, let go. The lookups are scroll=0's.
         if parameters[Parameter.scroll] == 1 {
             store.finishSetUp()
-            let frames = try scroll(store, notes: workload.graph.noteIDs, rows: rows, parameters: parameters,
-                                    context: context, into: &checksum)
+            let frames = try scroll(
+                store, notes: workload.graph.noteIDs, rows: rows, parameters: parameters,
+                context: context, into: &checksum)
             metrics.addLoop(Metric.frame, "frame of K rows scrolled into view", frames)
             addFrameShares(frames, rows: rows, floor: nil, into: &metrics)
             consume(checksum.value)
@@ -130,7 +142,9 @@ import StoreInterface
 
         // Held lookups: every note on some screen, which holds it and observes it.
         var screens: HeldModels<Store.NoteHandle>? = HeldModels(workload.graph.noteIDs.map { store.note($0) })
-        var tokens = workload.graph.noteIDs.enumerated().map { store.observe($0.element, screens!.handler(for: $0.offset)) }
+        var tokens = workload.graph.noteIDs.enumerated().map {
+            store.observe($0.element, screens!.handler(for: $0.offset))
+        }
         defer { consume(tokens) }
         store.finishSetUp()
         let held = try TimedLoop.run(count: ids.count, warmup: min(1_000, ids.count), context: context) { index in
@@ -142,15 +156,17 @@ import StoreInterface
         // A page on screen, rendered frame after frame: the same rows of the
         // same store every frame, so alike for the instruction pass.
         let page = screens!.snapshot.prefix(rows).compactMap { $0 }
-        let frames = try TimedLoop.run(count: parameters[Parameter.frames], warmup: 100, .alike, context: context) { _ in
+        let frames = try TimedLoop.run(count: parameters[Parameter.frames], warmup: 100, .alike, context: context) {
+            _ in
             for handle in page { store.display(handle, into: &checksum) }
         }
         metrics.addLoop(Metric.frame, "frame of K rows", frames, floor: Metric.frameFloor)
         addFrameShares(frames, rows: rows, floor: Metric.rowFloor, into: &metrics)
         context.progress(0.5)
 
-        try measureFloors(store, lookups: ids, page: page, rows: rows, frames: parameters[Parameter.frames], context,
-                          into: &metrics)
+        try measureFloors(
+            store, lookups: ids, page: page, rows: rows, frames: parameters[Parameter.frames], context,
+            into: &metrics)
         context.progress(0.6)
 
         // The screens are gone; nothing holds the notes any more.
@@ -174,13 +190,15 @@ import StoreInterface
     /// The floors: the same lookups and page through the store's own
     /// primitives only (`Store.Floor`), on the same store and screens.
     private static func measureFloors<Store: ModelStore>(
-        _ store: Store, lookups ids: [NoteID], page: [Store.NoteHandle], rows: Int, frames: Int, _ context: RoundContext,
+        _ store: Store, lookups ids: [NoteID], page: [Store.NoteHandle], rows: Int, frames: Int,
+        _ context: RoundContext,
         into metrics: inout RoundMetrics
     ) throws {
         // A checksum of its own: the frame's, captured by its closure, passed
         // here inout would be checked for exclusive access on every row.
         var checksum = RowChecksum()
-        let lookupFloor = try TimedLoop.run(count: ids.count, warmup: min(1_000, ids.count), context: context) { index in
+        let lookupFloor = try TimedLoop.run(count: ids.count, warmup: min(1_000, ids.count), context: context) {
+            index in
             consume(Store.Floor.lookUp(ids[index], in: store))
         }
         metrics.addLoop(Metric.lookupFloor, "held lookup floor", lookupFloor, informational: true)
@@ -189,8 +207,9 @@ import StoreInterface
         }
         metrics.addLoop(Metric.frameFloor, "frame of K rows floor", frameFloor, informational: true)
         if let frame = frameFloor.latency {
-            metrics.add(Metric.rowFloor, "row read floor (frame floor p50 / K)", unit: .nanoseconds, kind: .timing,
-                        informational: true, frame.p50 / Double(rows))
+            metrics.add(
+                Metric.rowFloor, "row read floor (frame floor p50 / K)", unit: .nanoseconds, kind: .timing,
+                informational: true, frame.p50 / Double(rows))
         }
         consume(checksum.value)
     }
@@ -253,13 +272,18 @@ import StoreInterface
     }
 
     /// A frame's share of a 60 Hz budget and its cost per row.
-    private static func addFrameShares(_ frames: LoopMeasurement, rows: Int, floor: MetricID?, into metrics: inout RoundMetrics) {
+    private static func addFrameShares(
+        _ frames: LoopMeasurement, rows: Int, floor: MetricID?, into metrics: inout RoundMetrics
+    ) {
         guard let frame = frames.latency else { return }
-        metrics.add(Metric.frameBudget, "frame p50, share of a 16.7 ms frame", unit: .percent, kind: .timing,
-                    frame.p50 / 16_666_667 * 100)
-        metrics.add(MetricDescriptor(id: Metric.row, label: "row read (frame p50 / K)", unit: .nanoseconds, kind: .timing,
-                                     bound: floor == nil ? nil : FloorOperation.row.rawValue, floor: floor),
-                    frame.p50 / Double(rows))
+        metrics.add(
+            Metric.frameBudget, "frame p50, share of a 16.7 ms frame", unit: .percent, kind: .timing,
+            frame.p50 / 16_666_667 * 100)
+        metrics.add(
+            MetricDescriptor(
+                id: Metric.row, label: "row read (frame p50 / K)", unit: .nanoseconds, kind: .timing,
+                bound: floor == nil ? nil : FloorOperation.row.rawValue, floor: floor),
+            frame.p50 / Double(rows))
     }
 }
 

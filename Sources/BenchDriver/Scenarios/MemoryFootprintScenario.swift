@@ -1,5 +1,5 @@
-import BenchResults
 import BenchMetrics
+import BenchResults
 import Foundation
 import ModelGraph
 import StoreInterface
@@ -34,10 +34,13 @@ import StoreInterface
     @usableFromInline static let countsInstructions = false
     /// Heap bytes repeat exactly from round to round (a test checks).
     @usableFromInline static let maximumRounds: Int? = 2
-     /// The scenario's parameters, by name: cases read them through these.
+    /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 10_000, full: 100_000)
-        static let held = ParameterSpec("held", "share of notes held by screens, %", range: 0...100, tiny: 100, quick: 10, standard: 10, full: 10)
+        static let N = ParameterSpec(
+            "N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 10_000, full: 100_000
+        )
+        static let held = ParameterSpec(
+            "held", "share of notes held by screens, %", range: 0...100, tiny: 100, quick: 10, standard: 10, full: 10)
     }
     @usableFromInline static let parameters = [Parameter.N, Parameter.held]
     @usableFromInline static let notes = [
@@ -57,7 +60,7 @@ import StoreInterface
 
     @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Representation: \(Metric.model) per model at rest; a held model adds \(Metric.held) (a live object and its weak entry, or "
-            + "a retained value), and an update leaves \(Metric.update) alive in old versions that holders still reference.",
+            + "a retained value), and an update leaves \(Metric.update) alive in old versions that holders still reference."
     ]
 
     @usableFromInline static func cases(for profile: Profile) -> [ParameterSet] {
@@ -70,7 +73,8 @@ import StoreInterface
         var graph = try GeneratedGraph(shape: .app(models: parameters[Parameter.N]), seed: seed)
         let json = graph.fullBatch.json()
         let held = (0..<(graph.notes.count * parameters[Parameter.held] / 100)).map { NoteID($0 + 1) }
-        let rename = PayloadBatch(users: graph.userIDs.map { graph.partialUpdate(user: $0, fieldCount: 7, noOp: false) })
+        let rename = PayloadBatch(
+            users: graph.userIDs.map { graph.partialUpdate(user: $0, fieldCount: 7, noOp: false) })
         return Workload(json: json, models: graph.shape.modelCount, held: held, renameEveryUser: rename.json())
     }
 
@@ -116,10 +120,12 @@ import StoreInterface
         }
         metrics.add(Metric.model, "bytes per model", unit: .bytes, kind: .count, difference(loaded, empty) / models)
         metrics.add(Metric.held, "bytes per held note", unit: .bytes, kind: .count, difference(holding, loaded) / held)
-        metrics.add(Metric.update, "bytes added by changing every user, per held note", unit: .bytes, kind: .count,
-                    difference(updated, holding) / held)
-        metrics.add(Metric.freed, "bytes per model left once the store is gone", unit: .bytes, kind: .count,
-                    difference(freed, empty) / models)
+        metrics.add(
+            Metric.update, "bytes added by changing every user, per held note", unit: .bytes, kind: .count,
+            difference(updated, holding) / held)
+        metrics.add(
+            Metric.freed, "bytes per model left once the store is gone", unit: .bytes, kind: .count,
+            difference(freed, empty) / models)
         consume(screens)
         return metrics
     }

@@ -36,17 +36,22 @@ import Synchronization
     // updateListeners → addListener(_:recursivelyToChildModels:)), so L
     // listeners of one model cost L² per update. At 10,000 observers and
     // 200 updates a round of it ran over four minutes on its worker thread.
-     /// The scenario's parameters, by name: cases read them through these.
+    /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let observers = ParameterSpec("observers", "observers registered", range: 1...1_000_000, tiny: 20, quick: 1_000, standard: 1_000, full: 10_000)
-        static let ids = ParameterSpec("ids", "users the observers are spread over", range: 1...100_000, tiny: 20, quick: 1, standard: 1, full: 1)
-        static let updates = ParameterSpec("updates", "updates per round", range: 1...100_000, tiny: 3, quick: 50, standard: 10, full: 10)
-            // 2,000: Rocket Data's addListener scans the id's listener array and
-            // only an update prunes it, so churn on one id is quadratic there too;
-            // at 200,000 pairs over 10,000 observers a round of snapshot-listened
-            // ran six minutes (its worker's backlog).
-        static let churn = ParameterSpec("churn", "observe-and-cancel pairs timed per round", range: 1...10_000_000,
-                          tiny: 100, quick: 2_000, standard: 2_000, full: 2_000)
+        static let observers = ParameterSpec(
+            "observers", "observers registered", range: 1...1_000_000, tiny: 20, quick: 1_000, standard: 1_000,
+            full: 10_000)
+        static let ids = ParameterSpec(
+            "ids", "users the observers are spread over", range: 1...100_000, tiny: 20, quick: 1, standard: 1, full: 1)
+        static let updates = ParameterSpec(
+            "updates", "updates per round", range: 1...100_000, tiny: 3, quick: 50, standard: 10, full: 10)
+        // 2,000: Rocket Data's addListener scans the id's listener array and
+        // only an update prunes it, so churn on one id is quadratic there too;
+        // at 200,000 pairs over 10,000 observers a round of snapshot-listened
+        // ran six minutes (its worker's backlog).
+        static let churn = ParameterSpec(
+            "churn", "observe-and-cancel pairs timed per round", range: 1...10_000_000,
+            tiny: 100, quick: 2_000, standard: 2_000, full: 2_000)
     }
     @usableFromInline static let parameters = [Parameter.observers, Parameter.ids, Parameter.updates, Parameter.churn]
     /// Under callgrind a round of snapshot-listened's updates at the full
@@ -65,7 +70,7 @@ import Synchronization
 
     @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Notification fan-out: every update calls each of its observers, \(Metric.perObserver) per observer; "
-            + "a value store hands each one a new value, a live-object store the same object.",
+            + "a value store hands each one a new value, a live-object store the same object."
     ]
 
     @usableFromInline static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.missed] }
@@ -85,7 +90,9 @@ import Synchronization
 
     @usableFromInline static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
         guard parameters[Parameter.ids] <= parameters[Parameter.observers] else {
-            throw ScenarioError("observer-fanout: ids (\(parameters[Parameter.ids])) cannot exceed observers (\(parameters[Parameter.observers]))")
+            throw ScenarioError(
+                "observer-fanout: ids (\(parameters[Parameter.ids])) cannot exceed observers (\(parameters[Parameter.observers]))"
+            )
         }
     }
 
@@ -93,14 +100,16 @@ import Synchronization
         try validate(parameters)
         let ids = parameters[Parameter.ids]
         var graph = try GeneratedGraph(
-            shape: GraphShape(users: max(ids, 10), tags: 1, notes: 0, tagsPerNote: 0, threads: 0, participantsPerMessage: 0),
+            shape: GraphShape(
+                users: max(ids, 10), tags: 1, notes: 0, tagsPerNote: 0, threads: 0, participantsPerMessage: 0),
             seed: seed)
         let initial = graph
         let batches = (0..<(2 * parameters[Parameter.updates])).map { _ in
             PayloadBatch(users: (1...ids).map { graph.partialUpdate(user: UserID($0), fieldCount: 1, noOp: false) })
         }
-        return Workload(graph: initial, updates: Array(batches.prefix(parameters[Parameter.updates])),
-                        renderedUpdates: Array(batches.dropFirst(parameters[Parameter.updates])))
+        return Workload(
+            graph: initial, updates: Array(batches.prefix(parameters[Parameter.updates])),
+            renderedUpdates: Array(batches.dropFirst(parameters[Parameter.updates])))
     }
 
     @usableFromInline static func runRound<Store: ModelStore>(
@@ -119,10 +128,11 @@ import Synchronization
             let holder = HeldModels([store.user(id)])
             let swap = holder.handler(for: 0)
             holders.append(holder)
-            tokens.append(store.observe(id) { change in
-                heard.add(1, ordering: .relaxed)
-                swap(change)
-            })
+            tokens.append(
+                store.observe(id) { change in
+                    heard.add(1, ordering: .relaxed)
+                    swap(change)
+                })
         }
         store.finishSetUp()
         var failure: (any Error)?
@@ -166,11 +176,13 @@ import Synchronization
         metrics.addLoop(Metric.update, "update heard by all", updates, unit: .microseconds)
         metrics.addLoop(Metric.updateRendered, "update and every screen re-rendered", rendered, unit: .microseconds)
         if let update = updates.latency {
-            metrics.add(Metric.perObserver, "per observer (update p50 / O)", unit: .nanoseconds, kind: .timing,
-                        update.p50 / Double(observers))
+            metrics.add(
+                Metric.perObserver, "per observer (update p50 / O)", unit: .nanoseconds, kind: .timing,
+                update.p50 / Double(observers))
         }
-        metrics.add(Metric.notifications, "handler calls per update", unit: .count, kind: .count,
-                    Double(delivered) / Double(max(1, workload.updates.count)))
+        metrics.add(
+            Metric.notifications, "handler calls per update", unit: .count, kind: .count,
+            Double(delivered) / Double(max(1, workload.updates.count)))
         metrics.add(Metric.missed, "handler calls due but not delivered", unit: .count, kind: .count, Double(missed))
         metrics.addLoop(Metric.churn, "observe + cancel", churn)
         consume((tokens, holders))

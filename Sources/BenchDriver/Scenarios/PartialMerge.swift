@@ -34,19 +34,29 @@ import StoreInterface
     @usableFromInline
     static let title = "merge batches of partial payloads (k fields each) into cached models and notify observers"
     @usableFromInline static let origin = "Pinterest"
-     /// The scenario's parameters, by name: cases read them through these.
+    /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let N = ParameterSpec("N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 100_000)
-        static let batch = ParameterSpec("batch", "payloads per batch (half users, half notes)", range: 2...100_000,
-                          tiny: 6, quick: 50, standard: 200, full: 200)
-        static let k = ParameterSpec("k", "fields each payload carries", range: 1...4, tiny: 4, quick: 2, standard: 2, full: 2)
-        static let noop = ParameterSpec("noop", "share of payloads equal to the cache, %", range: 0...100, tiny: 100, quick: 30, standard: 30, full: 30)
-        static let observers = ParameterSpec("observers", "models observed by a screen", range: 0...1_000_000,
-                          tiny: 20, quick: 200, standard: 2_000, full: 2_000)
-        static let batches = ParameterSpec("batches", "batches merged per round", range: 1...100_000, tiny: 3, quick: 40, standard: 30, full: 30)
+        static let N = ParameterSpec(
+            "N", "models in the graph", range: 100...2_000_000, tiny: 300, quick: 4_000, standard: 20_000, full: 100_000
+        )
+        static let batch = ParameterSpec(
+            "batch", "payloads per batch (half users, half notes)", range: 2...100_000,
+            tiny: 6, quick: 50, standard: 200, full: 200)
+        static let k = ParameterSpec(
+            "k", "fields each payload carries", range: 1...4, tiny: 4, quick: 2, standard: 2, full: 2)
+        static let noop = ParameterSpec(
+            "noop", "share of payloads equal to the cache, %", range: 0...100, tiny: 100, quick: 30, standard: 30,
+            full: 30)
+        static let observers = ParameterSpec(
+            "observers", "models observed by a screen", range: 0...1_000_000,
+            tiny: 20, quick: 200, standard: 2_000, full: 2_000)
+        static let batches = ParameterSpec(
+            "batches", "batches merged per round", range: 1...100_000, tiny: 3, quick: 40, standard: 30, full: 30)
     }
     @usableFromInline
-    static let parameters = [Parameter.N, Parameter.batch, Parameter.k, Parameter.noop, Parameter.observers, Parameter.batches]
+    static let parameters = [
+        Parameter.N, Parameter.batch, Parameter.k, Parameter.noop, Parameter.observers, Parameter.batches,
+    ]
     @usableFromInline static let notes = [
         "An equal payload (a no-op) must be short-circuited: no new value, no notification.",
         "models not holding the superset: once every batch is merged, models whose fields differ from every field "
@@ -58,7 +68,7 @@ import StoreInterface
     @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Merge cost per payload (\(Metric.payload)): a changed model becomes a new value or is written in place, "
             + "and a store that embeds it rebuilds its parents (\(Metric.rebuilt) per batch, \(Metric.merge.mallocs) mallocs "
-            + "per batch); equal payloads are skipped (\(Metric.unchanged) per batch).",
+            + "per batch); equal payloads are skipped (\(Metric.unchanged) per batch)."
     ]
 
     @usableFromInline static func checks(for parameters: ParameterSet) -> [MetricID] { [Metric.notSuperset] }
@@ -87,11 +97,13 @@ import StoreInterface
             for index in 0..<parameters[Parameter.batch] {
                 let noOp = random.below(100) < noOpShare
                 if index % 2 == 0 {
-                    batch.users.append(graph.partialUpdate(
-                        user: UserID(1 + random.below(users)), fieldCount: fields, noOp: noOp))
+                    batch.users.append(
+                        graph.partialUpdate(
+                            user: UserID(1 + random.below(users)), fieldCount: fields, noOp: noOp))
                 } else {
-                    batch.notes.append(graph.partialUpdate(
-                        note: NoteID(1 + random.below(notes)), fieldCount: fields, noOp: noOp))
+                    batch.notes.append(
+                        graph.partialUpdate(
+                            note: NoteID(1 + random.below(notes)), fieldCount: fields, noOp: noOp))
                 }
             }
             batches.append(batch)
@@ -114,7 +126,8 @@ import StoreInterface
         var failure: (any Error)?
         let merges = try TimedLoop.run(count: count, context: context) { index in
             do {
-                summaries.append(try store.settled { () throws(MergeError) in try store.merge(workload.batches[index]) })
+                summaries.append(
+                    try store.settled { () throws(MergeError) in try store.merge(workload.batches[index]) })
             } catch { failure = error }
         }
         if let failure { throw ScenarioError("partial-merge: a batch failed: \(failure)") }
@@ -132,30 +145,39 @@ import StoreInterface
         if let failure { throw ScenarioError("partial-merge: a batch failed: \(failure)") }
         consume(checksum.value)
         let state = store.exportState()
-        let lost = workload.superset.users.count { id, user in state.users[id] != user }
+        let lost =
+            workload.superset.users.count { id, user in state.users[id] != user }
             + workload.superset.notes.count { id, note in state.notes[id] != note }
         context.progress(1)
 
         var metrics = RoundMetrics()
         metrics.addLoop(Metric.merge, "batch merge", merges, unit: .microseconds)
-        metrics.addLoop(Metric.mergeRendered, "batch merge and every changed screen re-rendered", rendered,
-                        unit: .microseconds)
+        metrics.addLoop(
+            Metric.mergeRendered, "batch merge and every changed screen re-rendered", rendered,
+            unit: .microseconds)
         if let merge = merges.latency {
-            metrics.add(Metric.payload, "per payload (batch p50 / batch)", unit: .nanoseconds, kind: .timing,
-                        merge.p50 / Double(parameters[Parameter.batch]))
+            metrics.add(
+                Metric.payload, "per payload (batch p50 / batch)", unit: .nanoseconds, kind: .timing,
+                merge.p50 / Double(parameters[Parameter.batch]))
         }
         let total = summaries.reduce(ChangeSummary(), +)
         let batches = Double(max(1, summaries.count))
-        metrics.add(Metric.updated, "models updated per batch", unit: .count, kind: .count, Double(total.updated) / batches)
-        metrics.add(Metric.unchanged, "payloads short-circuited per batch", unit: .count, kind: .count,
-                    Double(total.unchanged) / batches)
-        metrics.add(Metric.rebuilt, "parents rebuilt per batch", unit: .count, kind: .count, Double(total.propagated) / batches)
-        metrics.add(Metric.notifications, "notifications per batch", unit: .count, kind: .count,
-                    Double(total.notifications) / batches)
-        metrics.add(Metric.rerendered, "screens re-rendered per batch", unit: .count, kind: .count,
-                    Double(rerendered) / Double(max(1, count)))
-        metrics.add(Metric.notSuperset, "models not holding the superset of the fields received", unit: .count,
-                    kind: .count, Double(lost))
+        metrics.add(
+            Metric.updated, "models updated per batch", unit: .count, kind: .count, Double(total.updated) / batches)
+        metrics.add(
+            Metric.unchanged, "payloads short-circuited per batch", unit: .count, kind: .count,
+            Double(total.unchanged) / batches)
+        metrics.add(
+            Metric.rebuilt, "parents rebuilt per batch", unit: .count, kind: .count, Double(total.propagated) / batches)
+        metrics.add(
+            Metric.notifications, "notifications per batch", unit: .count, kind: .count,
+            Double(total.notifications) / batches)
+        metrics.add(
+            Metric.rerendered, "screens re-rendered per batch", unit: .count, kind: .count,
+            Double(rerendered) / Double(max(1, count)))
+        metrics.add(
+            Metric.notSuperset, "models not holding the superset of the fields received", unit: .count,
+            kind: .count, Double(lost))
         consume(tokens)
         return metrics
     }

@@ -23,7 +23,8 @@ public struct PublishedReference: Sendable {
     }
 
     /// What the published figures are, and why they are not a contest.
-    public static let rocketDataNote = "Rocket Data's consistency manager lists these times in the comments of its "
+    public static let rocketDataNote =
+        "Rocket Data's consistency manager lists these times in the comments of its "
         + "PerformanceTests.swift (`plivesey/ConsistencyManager-iOS`, SampleApp/ConsistencyManagerDemoTests), as "
         + "\"Current Results\" for a simulator (iPhone 5) and an iPhone 6+, 2016: other hardware, another Swift, XCTest's "
         + "`measure`. Its first three tests post the same tree back: the manager walks it, compares it with the "

@@ -1,9 +1,9 @@
-import BenchResults
 import BenchMetrics
+import BenchResults
+import Foundation
 import Instrumentation
 import ModelGraph
 import StoreInterface
-import Foundation
 import Synchronization
 
 /// One round of background-sync: the main thread's frames (on the calling
@@ -67,8 +67,10 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         var operations = 0
     }
 
-    init(store: Store, screen: MainThreadScreen<Store>, workload: BackgroundSync.Workload,
-         parameters: ParameterSet, context: RoundContext) {
+    init(
+        store: Store, screen: MainThreadScreen<Store>, workload: BackgroundSync.Workload,
+        parameters: ParameterSet, context: RoundContext
+    ) {
         self.store = store
         self.screen = screen
         self.workload = workload
@@ -101,11 +103,16 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         let start = MonotonicClock.now() + 5_000_000
         runStart = start
         let writerRole = ThreadRole(.writer) { _ in self.write(from: start) }
-        let readerRole = ThreadRole(.reader, threads: parameters[BackgroundSync.Parameter.readers]) { thread in self.read(thread) }
+        let readerRole = ThreadRole(.reader, threads: parameters[BackgroundSync.Parameter.readers]) { thread in
+            self.read(thread)
+        }
         let mainRole = ThreadRole(.main) { _ in self.drawFrames(from: start) }
-        let roles = syncsOnMain ? [] : parameters[BackgroundSync.Parameter.readers] > 0 ? [writerRole, readerRole] : [writerRole]
-        let reports = ThreadGroup.run(roles, onCaller: mainRole, draining: context.mainQueue,
-                                      countsAllocations: context.countsAllocations)
+        let roles =
+            syncsOnMain
+            ? [] : parameters[BackgroundSync.Parameter.readers] > 0 ? [writerRole, readerRole] : [writerRole]
+        let reports = ThreadGroup.run(
+            roles, onCaller: mainRole, draining: context.mainQueue,
+            countsAllocations: context.countsAllocations)
         // The main thread catches up with what the last batches left it.
         main.items += context.mainQueue.drain()
         store.settle()
@@ -153,15 +160,18 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
             let afterRows = ThreadCPUClock.now()
             let end = MonotonicClock.now()
             // Rows read through the store (its lock, its joins) are store work too.
-            record(storeWork: (rowsReadTheStore ? afterRows : afterDrain) &- beforeDrain &+ servedCPU,
-                   drawing: rowsReadTheStore ? 0 : afterRows &- afterDrain,
-                   storeWall: (rowsReadTheStore ? end : drained) &- began &+ servedWall,
-                   frameWall: end &- began &+ servedWall)
+            record(
+                storeWork: (rowsReadTheStore ? afterRows : afterDrain) &- beforeDrain &+ servedCPU,
+                drawing: rowsReadTheStore ? 0 : afterRows &- afterDrain,
+                storeWall: (rowsReadTheStore ? end : drained) &- began &+ servedWall,
+                frameWall: end &- began &+ servedWall)
             // Batches the rows show for the first time were delivered now.
             let newest = sink.newestMarker.map { Int($0 - BackgroundSync.marker) } ?? -1
             if newest > shownThrough {
-                for batch in (shownThrough + 1)...newest where batch < workload.touchesScreen.count
-                    && workload.touchesScreen[batch] {
+                for batch in (shownThrough + 1)...newest
+                where batch < workload.touchesScreen.count
+                    && workload.touchesScreen[batch]
+                {
                     main.delivery.record(end &- UInt64(writeStarts[batch]))
                 }
                 shownThrough = newest
@@ -199,9 +209,12 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     /// a main context parses and saves a page of the response; in steady
     /// state every batch due before this frame.
     private func syncOnMain(frame: Int) {
-        let due = workload.isLaunch ? min(workload.batches.count, syncedOnMain + 1)
-            : isVirtual ? batches(before: frame + 1)
-            : min(workload.batches.count, Int((MonotonicClock.now() &- runStart) / interval) + 1)
+        let due =
+            workload.isLaunch
+            ? min(workload.batches.count, syncedOnMain + 1)
+            : isVirtual
+                ? batches(before: frame + 1)
+                : min(workload.batches.count, Int((MonotonicClock.now() &- runStart) / interval) + 1)
         var results = writer.withLock { $0 }
         while syncedOnMain < due {
             commit(syncedOnMain, decoding: true, due: nil, into: &results)
@@ -304,10 +317,14 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         if workload.isLaunch { addLaunch(to: &metrics) }
         let read = readers.withLock { $0 }
         if read.operations > 0 {
-            metrics.add(BackgroundSync.Metric.readerRead, "reader: background row read p50", unit: .nanoseconds, kind: .quantity,
-                        read.latency.summary.p50)
-            metrics.add(BackgroundSync.Metric.readerThroughput, "reader: rows read per second", unit: .operationsPerSecond, kind: .quantity,
-                        lowerIsBetter: false, read.latency.summary.operationsPerSecond)
+            metrics.add(
+                BackgroundSync.Metric.readerRead, "reader: background row read p50", unit: .nanoseconds,
+                kind: .quantity,
+                read.latency.summary.p50)
+            metrics.add(
+                BackgroundSync.Metric.readerThroughput, "reader: rows read per second", unit: .operationsPerSecond,
+                kind: .quantity,
+                lowerIsBetter: false, read.latency.summary.operationsPerSecond)
         }
         let roles: [(MetricID, ThreadRole.Kind, Int)] = [
             (BackgroundSync.Metric.main, .main, main.frames),
@@ -327,27 +344,41 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     /// those over budget, and what it drained.
     private func addFrames(to metrics: inout RoundMetrics) {
         let batches = Double(max(1, workload.batches.count))
-        metrics.addLatency(BackgroundSync.Metric.store, "main: store work per frame (CPU)", main.storeCPU.summary, unit: .microseconds)
-        metrics.addLatency(BackgroundSync.Metric.render, "main: drawing K rows per frame (CPU)", main.renderCPU.summary, unit: .microseconds)
-        metrics.addLatency(BackgroundSync.Metric.frame, "main: whole frame, store work and drawing (CPU)", main.frameCPU.summary,
-                           unit: .microseconds)
-        metrics.add(BackgroundSync.Metric.over8, "main: frames over 8.3 ms of CPU", unit: .count, kind: .quantity,
-                    Double(main.overShortBudget))
-        metrics.add(BackgroundSync.Metric.over16, "main: frames over 16.7 ms of CPU", unit: .count, kind: .quantity,
-                    Double(main.overLongBudget))
-        metrics.addLatency(BackgroundSync.Metric.storeWall, "main: store work per frame (wall, waits included)", main.storeWall.summary,
-                           unit: .microseconds, kind: .quantity)
-        metrics.add(BackgroundSync.Metric.frameWallMax, "main: longest frame (wall, waits included)", unit: .microseconds, kind: .quantity,
-                    main.frameWall.summary.max / 1_000)
-        metrics.add(BackgroundSync.Metric.late, "main: frames longer than the budget (wall)", unit: .count, kind: .quantity,
-                    Double(main.late))
-        metrics.add(BackgroundSync.Metric.frames, "main: frames drawn", unit: .count, kind: .quantity, informational: true,
-                    Double(main.frames))
-        metrics.add(BackgroundSync.Metric.items, "main: work items drained per batch", unit: .count, kind: .count,
-                    Double(main.items) / batches)
+        metrics.addLatency(
+            BackgroundSync.Metric.store, "main: store work per frame (CPU)", main.storeCPU.summary, unit: .microseconds)
+        metrics.addLatency(
+            BackgroundSync.Metric.render, "main: drawing K rows per frame (CPU)", main.renderCPU.summary,
+            unit: .microseconds)
+        metrics.addLatency(
+            BackgroundSync.Metric.frame, "main: whole frame, store work and drawing (CPU)", main.frameCPU.summary,
+            unit: .microseconds)
+        metrics.add(
+            BackgroundSync.Metric.over8, "main: frames over 8.3 ms of CPU", unit: .count, kind: .quantity,
+            Double(main.overShortBudget))
+        metrics.add(
+            BackgroundSync.Metric.over16, "main: frames over 16.7 ms of CPU", unit: .count, kind: .quantity,
+            Double(main.overLongBudget))
+        metrics.addLatency(
+            BackgroundSync.Metric.storeWall, "main: store work per frame (wall, waits included)",
+            main.storeWall.summary,
+            unit: .microseconds, kind: .quantity)
+        metrics.add(
+            BackgroundSync.Metric.frameWallMax, "main: longest frame (wall, waits included)", unit: .microseconds,
+            kind: .quantity,
+            main.frameWall.summary.max / 1_000)
+        metrics.add(
+            BackgroundSync.Metric.late, "main: frames longer than the budget (wall)", unit: .count, kind: .quantity,
+            Double(main.late))
+        metrics.add(
+            BackgroundSync.Metric.frames, "main: frames drawn", unit: .count, kind: .quantity, informational: true,
+            Double(main.frames))
+        metrics.add(
+            BackgroundSync.Metric.items, "main: work items drained per batch", unit: .count, kind: .count,
+            Double(main.items) / batches)
         if main.delivery.sampleCount > 0 {
-            metrics.addLatency(BackgroundSync.Metric.delivery, "delivery, write to a frame showing it", main.delivery.summary,
-                               unit: .microseconds, kind: .quantity)
+            metrics.addLatency(
+                BackgroundSync.Metric.delivery, "delivery, write to a frame showing it", main.delivery.summary,
+                unit: .microseconds, kind: .quantity)
         }
     }
 
@@ -355,23 +386,30 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     /// thread's share of the store work.
     private func addSync(_ written: WriterResults, to metrics: inout RoundMetrics) {
         let who = syncsOnMain ? "main: sync" : "writer"
-        metrics.addLatency(BackgroundSync.Metric.writerBatch,
-                           "\(who): batch, decoded and committed" + (isVirtual || workload.isLaunch || syncsOnMain ? "" : " (from due time)"),
-                           written.latency.summary, unit: .microseconds, kind: .quantity)
+        metrics.addLatency(
+            BackgroundSync.Metric.writerBatch,
+            "\(who): batch, decoded and committed"
+                + (isVirtual || workload.isLaunch || syncsOnMain ? "" : " (from due time)"),
+            written.latency.summary, unit: .microseconds, kind: .quantity)
         if written.decode.sampleCount > 0 {
-            metrics.addLatency(BackgroundSync.Metric.writerDecode, "\(who): decoding a batch's JSON", written.decode.summary,
-                               unit: .microseconds, kind: .quantity)
+            metrics.addLatency(
+                BackgroundSync.Metric.writerDecode, "\(who): decoding a batch's JSON", written.decode.summary,
+                unit: .microseconds, kind: .quantity)
         }
-        metrics.addLatency(BackgroundSync.Metric.writerCommit,
-                           "\(who): commit (the merge call: the store's lock held but for delivering observers)",
-                           written.commit.summary, unit: .microseconds, kind: .quantity)
-        metrics.add(BackgroundSync.Metric.writesFailed, "batches that failed", unit: .count, kind: .count, Double(written.failed))
+        metrics.addLatency(
+            BackgroundSync.Metric.writerCommit,
+            "\(who): commit (the merge call: the store's lock held but for delivering observers)",
+            written.commit.summary, unit: .microseconds, kind: .quantity)
+        metrics.add(
+            BackgroundSync.Metric.writesFailed, "batches that failed", unit: .count, kind: .count,
+            Double(written.failed))
         // Where the sync's store work ran: the main thread's queue work
         // against the writer's merge calls (a merge that hops to the main
         // thread leaves the writer waiting, its CPU idle).
         let storeWork = Double(main.queueCPUTotal) + Double(written.commitCPUTotal)
-        metrics.add(BackgroundSync.Metric.mainShare, "main: share of the sync's store work (CPU)", unit: .percent,
-                    kind: .quantity, storeWork > 0 ? 100 * Double(main.queueCPUTotal) / storeWork : 0)
+        metrics.add(
+            BackgroundSync.Metric.mainShare, "main: share of the sync's store work (CPU)", unit: .percent,
+            kind: .quantity, storeWork > 0 ? 100 * Double(main.queueCPUTotal) / storeWork : 0)
     }
 
     /// A launch: until every row shows, the main thread's store work and
@@ -380,16 +418,23 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         let milliseconds = MetricUnit.milliseconds
         // A launch the frames never finished leaves these out: not measured, not infinite.
         if let first = main.launchFirst {
-            metrics.add(BackgroundSync.Metric.launchFirst, "launch: until a frame shows every row", unit: .milliseconds,
-                        kind: .quantity, milliseconds.fromNanoseconds(Double(first)))
+            metrics.add(
+                BackgroundSync.Metric.launchFirst, "launch: until a frame shows every row", unit: .milliseconds,
+                kind: .quantity, milliseconds.fromNanoseconds(Double(first)))
         }
-        metrics.add(BackgroundSync.Metric.launchStore, "launch: main-thread store work in all (CPU)", unit: .milliseconds, kind: .timing,
-                    milliseconds.fromNanoseconds(Double(main.launchStoreCPU)))
-        metrics.add(BackgroundSync.Metric.launchBlocked, "launch: main thread held up by store work (wall)", unit: .milliseconds,
-                    kind: .quantity, milliseconds.fromNanoseconds(Double(main.launchBlocked)))
+        metrics.add(
+            BackgroundSync.Metric.launchStore, "launch: main-thread store work in all (CPU)", unit: .milliseconds,
+            kind: .timing,
+            milliseconds.fromNanoseconds(Double(main.launchStoreCPU)))
+        metrics.add(
+            BackgroundSync.Metric.launchBlocked, "launch: main thread held up by store work (wall)",
+            unit: .milliseconds,
+            kind: .quantity, milliseconds.fromNanoseconds(Double(main.launchBlocked)))
         if let done = main.launchDone {
-            metrics.add(BackgroundSync.Metric.launchDone, "launch: until the whole graph is on the main thread", unit: .milliseconds,
-                        kind: .quantity, milliseconds.fromNanoseconds(Double(done)))
+            metrics.add(
+                BackgroundSync.Metric.launchDone, "launch: until the whole graph is on the main thread",
+                unit: .milliseconds,
+                kind: .quantity, milliseconds.fromNanoseconds(Double(done)))
         }
     }
 }

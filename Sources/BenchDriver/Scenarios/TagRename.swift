@@ -30,12 +30,15 @@ import StoreInterface
     @usableFromInline static let charts = [ChartSpec(Metric.rename.p50), ChartSpec(Metric.renameRendered.p50)]
     @usableFromInline static let title = "rename one tag carried by F notes; every holder must display the new name"
     @usableFromInline static let origin = "Vesper"
-     /// The scenario's parameters, by name: cases read them through these.
+    /// The scenario's parameters, by name: cases read them through these.
     @usableFromInline enum Parameter {
-        static let F = ParameterSpec("F", "notes carrying the tag", range: 1...1_000_000, tiny: 30, quick: 1_000, standard: 10_000, full: 10_000)
-        static let holders = ParameterSpec("holders", "screens holding one of those notes each", range: 0...1_000_000,
-                          tiny: 10, quick: 100, standard: 1_000, full: 1_000)
-        static let renames = ParameterSpec("renames", "renames per round", range: 1...100_000, tiny: 3, quick: 20, standard: 3, full: 3)
+        static let F = ParameterSpec(
+            "F", "notes carrying the tag", range: 1...1_000_000, tiny: 30, quick: 1_000, standard: 10_000, full: 10_000)
+        static let holders = ParameterSpec(
+            "holders", "screens holding one of those notes each", range: 0...1_000_000,
+            tiny: 10, quick: 100, standard: 1_000, full: 1_000)
+        static let renames = ParameterSpec(
+            "renames", "renames per round", range: 1...100_000, tiny: 3, quick: 20, standard: 3, full: 3)
     }
     @usableFromInline static let parameters = [Parameter.F, Parameter.holders, Parameter.renames]
     @usableFromInline static let notes = [
@@ -52,7 +55,7 @@ import StoreInterface
 
     @usableFromInline static let mechanisms: [MechanismTemplate] = [
         "Propagation: a store that embeds the tag rebuilds the notes that carry it (\(Metric.rebuilt) parents "
-            + "rebuilt, \(Metric.rename.mallocs) mallocs per rename), where a live object or a flat cache changes one tag.",
+            + "rebuilt, \(Metric.rename.mallocs) mallocs per rename), where a live object or a flat cache changes one tag."
     ]
 
     @usableFromInline static func childChangeChecks(for parameters: ParameterSet) -> [MetricID] { [Metric.stale] }
@@ -70,7 +73,8 @@ import StoreInterface
 
     @usableFromInline static func validate(_ parameters: ParameterSet) throws(ScenarioError) {
         guard parameters[Parameter.holders] <= parameters[Parameter.F] else {
-            throw ScenarioError("tag-rename: holders (\(parameters[Parameter.holders])) cannot exceed F (\(parameters[Parameter.F]))")
+            throw ScenarioError(
+                "tag-rename: holders (\(parameters[Parameter.holders])) cannot exceed F (\(parameters[Parameter.F]))")
         }
     }
 
@@ -79,13 +83,15 @@ import StoreInterface
         let notes = parameters[Parameter.F]
         // Three tags on every note: each tag is on all F notes.
         var graph = try GeneratedGraph(
-            shape: GraphShape(users: max(10, notes / 10), tags: 3, notes: notes, tagsPerNote: 3,
-                              threads: 0, participantsPerMessage: 0),
+            shape: GraphShape(
+                users: max(10, notes / 10), tags: 3, notes: notes, tagsPerNote: 3,
+                threads: 0, participantsPerMessage: 0),
             seed: seed)
         let initial = graph
         let renames = (0..<parameters[Parameter.renames]).map { _ in graph.rename(tag: TagID(1)) }
         let rendered = (0..<parameters[Parameter.renames]).map { _ in graph.rename(tag: TagID(1)) }
-        return Workload(graph: initial, renames: renames, renderedRenames: rendered, finalName: graph.tag(TagID(1)).name)
+        return Workload(
+            graph: initial, renames: renames, renderedRenames: rendered, finalName: graph.tag(TagID(1)).name)
     }
 
     @usableFromInline static func runRound<Store: ModelStore>(
@@ -113,7 +119,8 @@ import StoreInterface
         var failure: MergeError?
         let renames = try TimedLoop.run(count: workload.renames.count, .alike, context: context) { index in
             do {
-                summaries.append(try store.settled { () throws(MergeError) in try store.apply(.tag(workload.renames[index])) })
+                summaries.append(
+                    try store.settled { () throws(MergeError) in try store.apply(.tag(workload.renames[index])) })
             } catch {
                 failure = error as? MergeError
             }
@@ -152,8 +159,9 @@ import StoreInterface
         let underneath = changedUnderneath(store, firstHanded, firstShown)
         context.progress(1)
         consume((tokens, tagChips, firstHanded))
-        return metrics(renames: renames, summaries, refresh: refresh, rendered: rendered, stale: stale,
-                       underneathPercent: 100 * Double(underneath) / Double(max(1, ids.count)))
+        return metrics(
+            renames: renames, summaries, refresh: refresh, rendered: rendered, stale: stale,
+            underneathPercent: 100 * Double(underneath) / Double(max(1, ids.count)))
     }
 
     /// How many screens see their first-handed model show something other
@@ -178,15 +186,18 @@ import StoreInterface
         metrics.addLoop(Metric.rename, "rename", renames, unit: .microseconds)
         let changes = summaries.reduce(ChangeSummary(), +)
         let count = Double(max(1, summaries.count))
-        metrics.add(Metric.notifications, "notifications per rename", unit: .count, kind: .count,
-                    Double(changes.notifications) / count)
-        metrics.add(Metric.rebuilt, "parents rebuilt per rename", unit: .count, kind: .count,
-                    Double(changes.propagated) / count)
+        metrics.add(
+            Metric.notifications, "notifications per rename", unit: .count, kind: .count,
+            Double(changes.notifications) / count)
+        metrics.add(
+            Metric.rebuilt, "parents rebuilt per rename", unit: .count, kind: .count,
+            Double(changes.propagated) / count)
         metrics.addLoop(Metric.refresh, "all holders re-render", refresh, unit: .microseconds)
         metrics.addLoop(Metric.renameRendered, "rename and every holder re-rendered", rendered, unit: .microseconds)
         metrics.add(Metric.stale, "stale holders after last rename", unit: .count, kind: .count, Double(stale))
-        metrics.add(Metric.underneath, "screens whose first-handed model changed underneath them", unit: .percent,
-                    kind: .count, underneathPercent)
+        metrics.add(
+            Metric.underneath, "screens whose first-handed model changed underneath them", unit: .percent,
+            kind: .count, underneathPercent)
         return metrics
     }
 }

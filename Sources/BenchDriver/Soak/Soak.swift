@@ -88,36 +88,40 @@ public enum Soak {
             }
             ledger.withLock { $0.append(mainEntry) }
         }
-        _ = ThreadGroup.run([ThreadRole(.soakWorker, threads: plan.threads) { thread in
-            var script = WriteScript(graph: graph, thread: thread, of: plan.threads, seed: plan.seed)
-            var random = SeededRandom(seed: plan.seed).fork(UInt64(1_000 + thread))
-            var entry = SoakEntry(thread: thread)
-            var step = 0
-            // At least one step, so a soak stopped before it began still
-            // checks a write of every thread.
-            repeat {
-                do {
-                    entry.summary += try script.next().apply(to: store)
-                } catch {
-                    entry.failures += 1
+        _ = ThreadGroup.run(
+            [
+                ThreadRole(.soakWorker, threads: plan.threads) { thread in
+                    var script = WriteScript(graph: graph, thread: thread, of: plan.threads, seed: plan.seed)
+                    var random = SeededRandom(seed: plan.seed).fork(UInt64(1_000 + thread))
+                    var entry = SoakEntry(thread: thread)
+                    var step = 0
+                    // At least one step, so a soak stopped before it began still
+                    // checks a write of every thread.
+                    repeat {
+                        do {
+                            entry.summary += try script.next().apply(to: store)
+                        } catch {
+                            entry.failures += 1
+                        }
+                        entry.reads += Self.read(store, graph, &random)
+                        if step % 8 == 0 && workersHoldHandles { Self.openReadAndClose(store, graph, &random, &entry) }
+                        if step % 256 == 0 && workersHoldHandles {
+                            store.purge()
+                            entry.purges += 1
+                        }
+                        step += 1
+                    } while MonotonicClock.now() < deadline && !cancellation.isCancelled
+                    entry.writes = script.count
+                    ledger.withLock { $0.append(entry) }
                 }
-                entry.reads += Self.read(store, graph, &random)
-                if step % 8 == 0 && workersHoldHandles { Self.openReadAndClose(store, graph, &random, &entry) }
-                if step % 256 == 0 && workersHoldHandles {
-                    store.purge()
-                    entry.purges += 1
-                }
-                step += 1
-            } while MonotonicClock.now() < deadline && !cancellation.isCancelled
-            entry.writes = script.count
-            ledger.withLock { $0.append(entry) }
-        }], onCaller: mainThread, draining: main, countsAllocations: false)
+            ], onCaller: mainThread, draining: main, countsAllocations: false)
         // Every write is done: the main thread catches up with what they left it.
         main.drain()
         store.settle()
         return ledger.withLock { recorded in
             defer { recorded.removeAll() }
-            return recorded.filter { $0.thread >= 0 }.sorted { $0.thread < $1.thread } + recorded.filter { $0.thread < 0 }
+            return recorded.filter { $0.thread >= 0 }.sorted { $0.thread < $1.thread }
+                + recorded.filter { $0.thread < 0 }
         }
     }
 
@@ -165,7 +169,9 @@ public enum Soak {
 
     /// Reads a note's and a message's rows, wherever this thread is: the
     /// store's background path off the main thread. Returns the rows read.
-    private static func read<Store: ModelStore>(_ store: Store, _ graph: GeneratedGraph, _ random: inout SeededRandom) -> Int {
+    private static func read<Store: ModelStore>(
+        _ store: Store, _ graph: GeneratedGraph, _ random: inout SeededRandom
+    ) -> Int {
         var sink = RowChecksum()
         var rows = 0
         if store.readRow(of: .note(NoteID(1 + random.below(graph.notes.count))), into: &sink) { rows += 1 }

@@ -1,8 +1,9 @@
 import CJemalloc
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// Proves that jemalloc serves this process's allocations, including the
 /// Swift runtime's, before any count is trusted.
@@ -28,7 +29,8 @@ public enum AllocatorCheck {
 
     private static func check() throws(AllocatorError) {
         if Sanitizers.isActive {
-            throw .notTheAllocator("the \(Sanitizers.active.joined(separator: " and ")) sanitizer owns malloc in this build")
+            throw .notTheAllocator(
+                "the \(Sanitizers.active.joined(separator: " and ")) sanitizer owns malloc in this build")
         }
         guard try !Jemalloc.version().isEmpty else {
             throw .notTheAllocator("mallctl(\"version\") answered nothing")
@@ -41,7 +43,8 @@ public enum AllocatorCheck {
         let afterMalloc = try Jemalloc.readCounter("thread.allocated")
         free(block)
         guard usable >= 4096, afterMalloc >= before + 4096 else {
-            throw .notTheAllocator("malloc(4096) did not reach jemalloc (thread.allocated grew by \(afterMalloc &- before))")
+            throw .notTheAllocator(
+                "malloc(4096) did not reach jemalloc (thread.allocated grew by \(afterMalloc &- before))")
         }
         // Retained through Unmanaged, so the object cannot live on the stack.
         let object = Unmanaged.passRetained(Probe())

@@ -43,8 +43,10 @@ public struct ThreadReport: Hashable, Sendable, Codable {
     public var locks: [LockSite: LockTally]
     public var usage: ThreadUsage
 
-    public init(allocations: AllocationCount = AllocationCount(), locks: [LockSite: LockTally] = [:],
-                usage: ThreadUsage = ThreadUsage()) {
+    public init(
+        allocations: AllocationCount = AllocationCount(), locks: [LockSite: LockTally] = [:],
+        usage: ThreadUsage = ThreadUsage()
+    ) {
         self.allocations = allocations
         self.locks = locks
         self.usage = usage

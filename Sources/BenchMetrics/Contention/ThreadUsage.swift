@@ -1,7 +1,8 @@
+import Instrumentation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Instrumentation
 
 /// What the kernel accounts to the calling thread: CPU time and context
 /// switches (`getrusage(RUSAGE_THREAD)`), beside wall time.

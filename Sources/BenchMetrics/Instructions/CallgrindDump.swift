@@ -41,11 +41,13 @@ enum CallgrindDump {
             }
         }
         guard triggeredByLabel else {
-            throw InstructionCountError("\(path) is not the dump of \(label): were regions counted on two threads at once?")
+            throw InstructionCountError(
+                "\(path) is not the dump of \(label): were regions counted on two threads at once?")
         }
         guard let total else { throw InstructionCountError("\(path) has no totals line") }
         guard costs.leftOutTotal <= total else {
-            throw InstructionCountError("\(path): the functions left out own \(costs.leftOutTotal) instructions, more than the dump's \(total)")
+            throw InstructionCountError(
+                "\(path): the functions left out own \(costs.leftOutTotal) instructions, more than the dump's \(total)")
         }
         return total - costs.leftOutTotal
     }

@@ -61,7 +61,7 @@ public struct InstructionCounter: Sendable {
     /// by toggling collection, which callgrind loses track of across tail
     /// calls.
     public static let uncountedFunctions = [
-        "swift::ConcurrentReadableHashMap<(anonymous namespace)::ConformanceCacheEntry, swift::LazyMutex>::find<",
+        "swift::ConcurrentReadableHashMap<(anonymous namespace)::ConformanceCacheEntry, swift::LazyMutex>::find<"
     ]
 
     /// The whole environment a counted process runs in, with callgrind's
@@ -96,27 +96,39 @@ public struct InstructionCounter: Sendable {
     public static func underCallgrind() throws(InstructionCountError) -> InstructionCounter? {
         guard ccg_running_on_valgrind() != 0 else { return nil }
         guard ccg_has_client_requests() != 0 else {
-            throw InstructionCountError("this build of bench has no Valgrind client requests (valgrind/callgrind.h was missing when it was built); install valgrind (scripts/install-dependencies) and rebuild from clean (rm -rf .build)")
+            throw InstructionCountError(
+                "this build of bench has no Valgrind client requests (valgrind/callgrind.h was missing when it was built); install valgrind (scripts/install-dependencies) and rebuild from clean (rm -rf .build)"
+            )
         }
         guard let path = ProcessInfo.processInfo.environment[outputVariable], !path.isEmpty else {
-            throw InstructionCountError("running under Valgrind without \(outputVariable): start instruction counts with `bench --instructions`")
+            throw InstructionCountError(
+                "running under Valgrind without \(outputVariable): start instruction counts with `bench --instructions`"
+            )
         }
         let purges: (dirty: Int, muzzy: Int)
         do {
-            purges = (try Jemalloc.readSignedSize("opt.dirty_decay_ms"), try Jemalloc.readSignedSize("opt.muzzy_decay_ms"))
+            purges = (
+                try Jemalloc.readSignedSize("opt.dirty_decay_ms"), try Jemalloc.readSignedSize("opt.muzzy_decay_ms")
+            )
         } catch {
             throw InstructionCountError("cannot tell whether jemalloc purges on a timer: \(error)")
         }
         guard purges == (-1, -1), (try? Jemalloc.readCounter("opt.tcache_gc_incr_bytes")) == noCollection else {
-            throw InstructionCountError("jemalloc purges on a timer or adapts its thread caches here, so counts would depend on time and history: start instruction counts with `bench --instructions` (it sets MALLOC_CONF=\(allocatorOptions))")
+            throw InstructionCountError(
+                "jemalloc purges on a timer or adapts its thread caches here, so counts would depend on time and history: start instruction counts with `bench --instructions` (it sets MALLOC_CONF=\(allocatorOptions))"
+            )
         }
         let environment = ProcessInfo.processInfo.environment
         guard environment["GLIBC_TUNABLES"] == CLibraryPin.tunables, environment["LD_BIND_NOW"] == "1" else {
-            throw InstructionCountError("the C library is not pinned here, so counts would depend on the host's CPU: start instruction counts with `bench --instructions` (it sets GLIBC_TUNABLES and LD_BIND_NOW)")
+            throw InstructionCountError(
+                "the C library is not pinned here, so counts would depend on the host's CPU: start instruction counts with `bench --instructions` (it sets GLIBC_TUNABLES and LD_BIND_NOW)"
+            )
         }
         let cpus = try ProcessorPin.cpus()
         guard cpus.count == 1 else {
-            throw InstructionCountError("this process may run on \(cpus.count) CPUs, so how its threads take turns would depend on what else the machine runs: start instruction counts with `bench --instructions` (it runs each counted process on one CPU)")
+            throw InstructionCountError(
+                "this process may run on \(cpus.count) CPUs, so how its threads take turns would depend on what else the machine runs: start instruction counts with `bench --instructions` (it runs each counted process on one CPU)"
+            )
         }
         var counter = InstructionCounter(outputPath: path, overhead: 0)
         let empty = try counter.count {}
@@ -168,8 +180,9 @@ public struct InstructionCounter: Sendable {
             }
         }
         let (instructions, scheduled) = try read.get()
-        return RegionInstructions(instructions: instructions > overhead ? instructions - overhead : 0,
-                                  threads: 1 + scheduled)
+        return RegionInstructions(
+            instructions: instructions > overhead ? instructions - overhead : 0,
+            threads: 1 + scheduled)
     }
 }
 

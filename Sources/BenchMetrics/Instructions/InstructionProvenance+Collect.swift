@@ -1,5 +1,6 @@
 import BenchStatistics
 import CCallgrind
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,13 +9,16 @@ extension InstructionProvenance {
     /// Counts the probe with `counter`. Call it before the counted work
     /// starts any thread: every thread's instructions count, so the probe
     /// is retried until it ran alone.
-    public static func collect(valgrind: String, counter: InstructionCounter) throws(InstructionCountError) -> InstructionProvenance {
+    public static func collect(
+        valgrind: String, counter: InstructionCounter
+    ) throws(InstructionCountError) -> InstructionProvenance {
         // Mapped, not allocated: the probe leaves the heap the counted work
         // finds as it was. Fixed page offsets: the routines take other paths
         // near a page's end and when source and target alias in 4 KiB.
         let size = 4_096, page = 4_096
         guard let block = mmap(nil, 4 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              block != MAP_FAILED else {
+            block != MAP_FAILED
+        else {
             throw InstructionCountError("cannot map pages for the C library probe: \(String(cString: strerror(errno)))")
         }
         defer { munmap(block, 4 * page) }
@@ -29,7 +33,8 @@ extension InstructionProvenance {
             var found = 0
             let probe = try counter.count { found = ccg_run_dispatched_routines(source, target, UInt(size)) }
             guard found == expected else {
-                throw InstructionCountError("the C library probe found \(found) on buffers of \(size) bytes, not \(expected)")
+                throw InstructionCountError(
+                    "the C library probe found \(found) on buffers of \(size) bytes, not \(expected)")
             }
             guard probe.threads == 1 else { continue }
             return InstructionProvenance(

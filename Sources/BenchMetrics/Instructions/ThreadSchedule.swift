@@ -1,8 +1,9 @@
 import CCallgrind
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// How many times the kernel has run each of the process's other threads,
 /// from `/proc/self/task/TID/schedstat` (its third field, the time slices
@@ -20,7 +21,7 @@ struct ThreadSchedule: Equatable {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         for name in tasks {
             guard let id = Int32(name), !excluded.contains(id),
-                  let line = try? String(contentsOfFile: "/proc/self/task/\(name)/schedstat", encoding: .utf8)
+                let line = try? String(contentsOfFile: "/proc/self/task/\(name)/schedstat", encoding: .utf8)
             else { continue }
             let fields = line.split(separator: " ")
             if fields.count >= 3, let run = UInt64(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)) {

@@ -18,8 +18,9 @@ public struct LatencyRecorder: Sendable {
 
     public init(operationsPerSample: Int = 1) {
         precondition(operationsPerSample >= 1, "a sample stands for at least one operation")
-        histogram = Histogram(lowestDiscernibleValue: 1, highestTrackableValue: Self.highestTrackable,
-                              numberOfSignificantValueDigits: .three)
+        histogram = Histogram(
+            lowestDiscernibleValue: 1, highestTrackableValue: Self.highestTrackable,
+            numberOfSignificantValueDigits: .three)
         self.operationsPerSample = operationsPerSample
     }
 
@@ -55,8 +56,9 @@ public struct LatencyRecorder: Sendable {
 
     /// Adds another recorder's samples (another thread's, another round's).
     public mutating func merge(_ other: LatencyRecorder) {
-        precondition(other.operationsPerSample == operationsPerSample,
-                     "merging recorders that batch differently would mix per-operation and per-batch values")
+        precondition(
+            other.operationsPerSample == operationsPerSample,
+            "merging recorders that batch differently would mix per-operation and per-batch values")
         histogram.add(other.histogram)
         totalNanoseconds &+= other.totalNanoseconds
         outOfRange &+= other.outOfRange

@@ -1,7 +1,8 @@
 #if os(Linux)
 import Foundation
 #else
-#error("""
+#error(
+    """
     ModelStoreBench measures on Linux only: it finds its own executable and the CPU's model in /proc, \
     counts instructions under Valgrind's callgrind and allocations through jemalloc's statistics. \
     Build and run it on Linux (Debian or Ubuntu with the Swift toolchain).

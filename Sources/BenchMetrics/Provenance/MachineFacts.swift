@@ -33,7 +33,8 @@ public enum MachineFacts {
 
     static func gitCommit() -> String? {
         guard let head = run("git", ["rev-parse", "HEAD"])?.trimmingCharacters(in: .whitespacesAndNewlines),
-              !head.isEmpty else { return nil }
+            !head.isEmpty
+        else { return nil }
         let status = run("git", ["status", "--porcelain", "--untracked-files=no"]) ?? ""
         return status.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? head : head + "-dirty"
     }

@@ -16,7 +16,8 @@ struct ChartAxis {
         let positive = values.filter { $0 > 0 }
         let minimum = values.min() ?? 0, maximum = values.max() ?? 1
         if !linear, positive.count == values.count, let smallest = positive.min(),
-           maximum / smallest >= Self.logarithmicSpan {
+            maximum / smallest >= Self.logarithmicSpan
+        {
             isLogarithmic = true
             low = pow(10, floor(log10(smallest)))
             high = pow(10, ceil(log10(maximum)))

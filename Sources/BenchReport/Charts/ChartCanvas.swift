@@ -52,21 +52,23 @@ enum ChartCanvas {
         width: Double, height: Double, left: Double, title: String, subtitles: [String]
     ) -> (svg: String, bottom: Double) {
         var out = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" \
-        viewBox="0 0 \(number(width)) \(number(height))" font-family="Helvetica, Arial, sans-serif">
-        <rect width="100%" height="100%" fill="#ffffff"/>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" \
+            viewBox="0 0 \(number(width)) \(number(height))" font-family="Helvetica, Arial, sans-serif">
+            <rect width="100%" height="100%" fill="#ffffff"/>
 
-        """
+            """
         let room = width - left - 16
         var y = 24.0
         for line in wrapped(title, width: room, size: 16, lines: 2) {
-            out += "<text x=\"\(number(left))\" y=\"\(number(y))\" font-size=\"16\" font-weight=\"bold\" fill=\"#222\">\(LineChart.escaped(line))</text>\n"
+            out +=
+                "<text x=\"\(number(left))\" y=\"\(number(y))\" font-size=\"16\" font-weight=\"bold\" fill=\"#222\">\(LineChart.escaped(line))</text>\n"
             y += 20
         }
         y -= 1
         for subtitle in subtitles {
             for line in wrapped(subtitle, width: room, size: 12, lines: 3) {
-                out += "<text x=\"\(number(left))\" y=\"\(number(y))\" font-size=\"12\" fill=\"#555\">\(LineChart.escaped(line))</text>\n"
+                out +=
+                    "<text x=\"\(number(left))\" y=\"\(number(y))\" font-size=\"12\" fill=\"#555\">\(LineChart.escaped(line))</text>\n"
                 y += 16
             }
         }
@@ -77,14 +79,16 @@ enum ChartCanvas {
     /// wrapped to the plot's height, one or two lines, in the largest size
     /// from 13 down to 9 that fits it whole.
     static func yTitle(_ title: String, middle: Double, height: Double) -> String {
-        let size = stride(from: 13.0, through: 9, by: -1).first { size in
-            !wrapped(title, width: height, size: size, lines: 2).contains { $0.hasSuffix("…") }
-        } ?? 9
+        let size =
+            stride(from: 13.0, through: 9, by: -1).first { size in
+                !wrapped(title, width: height, size: size, lines: 2).contains { $0.hasSuffix("…") }
+            } ?? 9
         let lines = wrapped(title, width: height, size: size, lines: 2)
         return lines.enumerated().map { index, line in
             let x = number(18 + (size + 2) * Double(index))
             let y = number(middle)
-            return "<text x=\"\(x)\" y=\"\(y)\" font-size=\"\(number(size))\" fill=\"#222\" text-anchor=\"middle\" transform=\"rotate(-90 \(x) \(y))\">\(LineChart.escaped(line))</text>\n"
+            return
+                "<text x=\"\(x)\" y=\"\(y)\" font-size=\"\(number(size))\" fill=\"#222\" text-anchor=\"middle\" transform=\"rotate(-90 \(x) \(y))\">\(LineChart.escaped(line))</text>\n"
         }.joined()
     }
 }

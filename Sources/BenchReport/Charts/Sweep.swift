@@ -1,5 +1,5 @@
-import BenchStatistics
 import BenchResults
+import BenchStatistics
 
 /// Cases of one scenario that differ in a single numeric parameter: one
 /// line per store across its values.
@@ -47,13 +47,17 @@ struct Sweep {
                 for rest in order {
                     let group = groups[rest]!.sorted { $0.parameters[name]! < $1.parameters[name]! }
                     guard Set(group.map { $0.parameters[name]! }).count >= 3, let first = group.first,
-                          let headline = MarkdownReport.headlineMetric(first) else { continue }
-                    let charts = context.charts[scenario].flatMap { $0.isEmpty ? nil : $0 }
+                        let headline = MarkdownReport.headlineMetric(first)
+                    else { continue }
+                    let charts =
+                        context.charts[scenario].flatMap { $0.isEmpty ? nil : $0 }
                         ?? [ReportContext.Chart(metric: headline)]
                     for chart in charts {
-                        guard let sweep = Sweep(scenario, name, rest, group, chart: chart,
-                                                isHeadline: chart.metric == headline, stores: run.stores,
-                                                upperBounds: run.upperBounds)
+                        guard
+                            let sweep = Sweep(
+                                scenario, name, rest, group, chart: chart,
+                                isHeadline: chart.metric == headline, stores: run.stores,
+                                upperBounds: run.upperBounds)
                         else { continue }
                         sweeps.append(sweep)
                     }
@@ -66,7 +70,8 @@ struct Sweep {
         for index in sweeps.indices {
             let base = baseNames[index]
             let shared = baseNames.filter { $0 == base }.count > 1
-            let suffix = sweeps[index].fixed.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "=", with: "")
+            let suffix = sweeps[index].fixed.replacingOccurrences(of: " ", with: "-").replacingOccurrences(
+                of: "=", with: "")
             sweeps[index].fileName = (shared && !suffix.isEmpty ? "\(base)-\(suffix)" : base) + ".svg"
         }
         return sweeps
@@ -88,8 +93,9 @@ struct Sweep {
             let points = cases.compactMap { result -> LineChart.Point? in
                 guard let measured = result.store(store)?.metric(headline), measured.median.isFinite else { return nil }
                 let sorted = measured.rounds.sorted()
-                return LineChart.Point(x: Double(result.parameters[parameter]!), y: measured.median,
-                                       low: Quantiles.quantile(sorted, 0.25), high: Quantiles.quantile(sorted, 0.75))
+                return LineChart.Point(
+                    x: Double(result.parameters[parameter]!), y: measured.median,
+                    low: Quantiles.quantile(sorted, 0.25), high: Quantiles.quantile(sorted, 0.75))
             }
             if !points.isEmpty { series.append((store, points)) }
         }
@@ -112,7 +118,8 @@ extension Sweep {
     func chart(rounds: Int, context: ReportContext) -> LineChart {
         let meaning = context.parameterSummaries[scenario]?[parameter].map { ": \($0)" } ?? ""
         let direction = metric.lowerIsBetter ? "lower is better" : "higher is better"
-        let reading = metric.kind == .instructions
+        let reading =
+            metric.kind == .instructions
             ? "instructions per operation, counted once (they repeat from run to run); \(direction)"
             : "median of \(rounds) rounds, band from their quartiles; \(direction)"
         return LineChart(
@@ -120,7 +127,9 @@ extension Sweep {
             subtitles: fixed.isEmpty ? [reading] : [fixed, reading],
             xLabel: "\(parameter)\(meaning)",
             yLabel: "\(metric.label) (\(metric.unit))",
-            series: series.map { LineChart.Series(name: $0.store, points: $0.points, isUpperBound: upperBounds.contains($0.store)) },
+            series: series.map {
+                LineChart.Series(name: $0.store, points: $0.points, isUpperBound: upperBounds.contains($0.store))
+            },
             references: references.map { LineChart.Reference(y: $0.value, label: $0.label) },
             linearY: metric.unit == .percent)
     }

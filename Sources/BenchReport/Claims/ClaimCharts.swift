@@ -14,7 +14,9 @@ enum ClaimCharts {
         for (index, claim) in context.claims.enumerated() {
             let verdict = ClaimVerdict(claim, run: run, context: context)
             var metrics: [MetricID] = []
-            for finding in verdict.findings where !metrics.contains(finding.metric.id) { metrics.append(finding.metric.id) }
+            for finding in verdict.findings where !metrics.contains(finding.metric.id) {
+                metrics.append(finding.metric.id)
+            }
             for metric in metrics {
                 let findings = verdict.findings.filter { $0.metric.id == metric }
                 guard let descriptor = findings.first?.metric else { continue }
@@ -25,19 +27,26 @@ enum ClaimCharts {
                         bars: run.stores.compactMap { store in
                             guard let series = result.store(store)?.metric(metric) else { return nil }
                             let (low, high) = Evidence.interval(series)
-                            return BarChart.Bar(store: store, value: series.median, low: low, high: high,
-                                                isFavoured: verdict.favoured.contains(store))
+                            return BarChart.Bar(
+                                store: store, value: series.median, low: low, high: high,
+                                isFavoured: verdict.favoured.contains(store))
                         },
                         marks: marks)
                 }
                 let name = metrics.count == 1 ? "claim-\(index + 1).svg" : "claim-\(index + 1)-\(metric.rawValue).svg"
-                charts.append(Chart(fileName: name, claimNumber: index + 1, chart: BarChart(
-                    title: "Claim \(index + 1), \(claim.source): \(descriptor.label)",
-                    subtitles: ["each case a verdict rests on; solid: the stores it is decided on ("
-                                + verdict.favoured.joined(separator: ", ") + "); whiskers: the interval the rules of "
-                                + "evidence use; dashed: what the case is judged against; 0: a zero; –: no figure"],
-                    yLabel: "\(descriptor.label) (\(descriptor.unit))", stores: run.stores,
-                    upperBounds: run.upperBounds, groups: groups, linear: descriptor.unit == .percent)))
+                charts.append(
+                    Chart(
+                        fileName: name, claimNumber: index + 1,
+                        chart: BarChart(
+                            title: "Claim \(index + 1), \(claim.source): \(descriptor.label)",
+                            subtitles: [
+                                "each case a verdict rests on; solid: the stores it is decided on ("
+                                    + verdict.favoured.joined(separator: ", ")
+                                    + "); whiskers: the interval the rules of "
+                                    + "evidence use; dashed: what the case is judged against; 0: a zero; –: no figure"
+                            ],
+                            yLabel: "\(descriptor.label) (\(descriptor.unit))", stores: run.stores,
+                            upperBounds: run.upperBounds, groups: groups, linear: descriptor.unit == .percent)))
             }
         }
         return charts

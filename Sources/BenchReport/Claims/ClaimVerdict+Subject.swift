@@ -31,7 +31,8 @@ extension ClaimVerdict {
             let passing = Set(outcomes.filter { $0.outcome == .met }.map(\.store))
             let ours = outcomes.filter { favoured.contains($0.store) }
             let short = ours.filter { $0.outcome != .met }
-            let detail = short.isEmpty
+            let detail =
+                short.isEmpty
                 ? "shown by " + ours.map(\.store).joined(separator: ", ")
                 : short.map { entry in
                     let figure = series.first { $0.store == entry.store }!.series
@@ -55,24 +56,33 @@ extension ClaimVerdict {
         /// The favoured stores' best against the other designs' best: an
         /// upper bound of either design sets no standard.
         func familyWithin(_ allowed: Double) -> Finding? {
-            let ours = series.filter { favoured.contains($0.store) }, theirs = series.filter { rivals.contains($0.store) }
-            guard let best = ClaimVerdict.best(ours, metric), let rival = ClaimVerdict.best(theirs, metric) else { return nil }
+            let ours = series.filter { favoured.contains($0.store) },
+                theirs = series.filter { rivals.contains($0.store) }
+            guard let best = ClaimVerdict.best(ours, metric), let rival = ClaimVerdict.best(theirs, metric) else {
+                return nil
+            }
             let cost = Evidence.costRatio(best.series, over: rival.series)
-            let criterion = allowed <= 1 ? "no costlier than the other designs' best"
+            let criterion =
+                allowed <= 1
+                ? "no costlier than the other designs' best"
                 : "at most \(NumberFormat.ratio(allowed)) the other designs' best"
-            let detail = "\(best.store) \(quantity(best.series.median)) against \(rival.store) "
+            let detail =
+                "\(best.store) \(quantity(best.series.median)) against \(rival.store) "
                 + "\(quantity(rival.series.median)): \(ClaimVerdict.interval(cost))"
-            return Finding(test: test, result: result, metric: metric, figures: figures,
-                           outcome: Evidence.outcome(cost, atMost: allowed), passing: [], criterion: criterion,
-                           detail: detail, marks: [mark(allowed, past: rival.series.median, rival.store)],
-                           intervals: [VerdictsFile.Interval(subject: "\(best.store) over \(rival.store)", cost)])
+            return Finding(
+                test: test, result: result, metric: metric, figures: figures,
+                outcome: Evidence.outcome(cost, atMost: allowed), passing: [], criterion: criterion,
+                detail: detail, marks: [mark(allowed, past: rival.series.median, rival.store)],
+                intervals: [VerdictsFile.Interval(subject: "\(best.store) over \(rival.store)", cost)])
         }
 
         /// Each favoured store within `allowed` of the best contender (an
         /// upper bound bounds, it sets no standard).
         func eachWithin(_ allowed: Double, meaning: String, upperBounds: Set<String>) -> Finding? {
-            guard let best = ClaimVerdict.best(series.filter { !upperBounds.contains($0.store) }, metric)
-                ?? ClaimVerdict.best(series, metric) else { return nil }
+            guard
+                let best = ClaimVerdict.best(series.filter { !upperBounds.contains($0.store) }, metric)
+                    ?? ClaimVerdict.best(series, metric)
+            else { return nil }
             var outcomes: [String: Evidence.Outcome] = [:]
             var passing = Set<String>()
             var parts: [String] = []
@@ -85,19 +95,23 @@ extension ClaimVerdict {
                 outcomes[entry.store] = outcome
                 intervals.append(VerdictsFile.Interval(subject: "\(entry.store) over \(best.store)", cost))
                 if outcome != .met {
-                    parts.append("\(entry.store) \(quantity(entry.series.median)) against \(best.store) "
-                        + "\(quantity(best.series.median)): \(ClaimVerdict.interval(cost)) \(outcome.phrase)")
+                    parts.append(
+                        "\(entry.store) \(quantity(entry.series.median)) against \(best.store) "
+                            + "\(quantity(best.series.median)): \(ClaimVerdict.interval(cost)) \(outcome.phrase)")
                 }
             }
             guard !outcomes.isEmpty else { return nil }
-            let criterion = allowed <= 1 ? "no worse than the best store (\(meaning))"
+            let criterion =
+                allowed <= 1
+                ? "no worse than the best store (\(meaning))"
                 : "within \(NumberFormat.ratio(allowed)) of the best store (\(meaning))"
             let shown = "shown by " + favoured.filter { passing.contains($0) }.joined(separator: ", ")
-            return Finding(test: test, result: result, metric: metric, figures: figures,
-                           outcome: ClaimVerdict.all(Array(outcomes.values)), passing: passing, criterion: criterion,
-                           detail: parts.isEmpty ? shown : parts.joined(separator: "; "),
-                           marks: [mark(allowed, past: best.series.median, best.store)], intervals: intervals,
-                           storeOutcomes: outcomes)
+            return Finding(
+                test: test, result: result, metric: metric, figures: figures,
+                outcome: ClaimVerdict.all(Array(outcomes.values)), passing: passing, criterion: criterion,
+                detail: parts.isEmpty ? shown : parts.joined(separator: "; "),
+                marks: [mark(allowed, past: best.series.median, best.store)], intervals: intervals,
+                storeOutcomes: outcomes)
         }
 
         /// Each favoured store below its own figure in the case with the
@@ -105,7 +119,8 @@ extension ClaimVerdict {
         func improvesOn(_ before: [String: Int], meaning: String, in run: RunResult) -> Finding? {
             var parameters = result.parameters
             for (name, value) in before { parameters[name] = value }
-            guard let earlier = run.cases.first(where: { $0.scenario == result.scenario && $0.parameters == parameters })
+            guard
+                let earlier = run.cases.first(where: { $0.scenario == result.scenario && $0.parameters == parameters })
             else { return nil }
             var outcomes: [String: Evidence.Outcome] = [:]
             var passing = Set<String>()
@@ -121,27 +136,32 @@ extension ClaimVerdict {
                 outcomes[entry.store] = outcome
                 marks.append((then.median, "before: \(entry.store)"))
                 intervals.append(VerdictsFile.Interval(subject: "\(entry.store) over its before", cost))
-                parts.append("\(entry.store) \(quantity(entry.series.median)) against \(quantity(then.median)): "
-                    + ClaimVerdict.interval(cost))
+                parts.append(
+                    "\(entry.store) \(quantity(entry.series.median)) against \(quantity(then.median)): "
+                        + ClaimVerdict.interval(cost))
             }
             guard !outcomes.isEmpty else { return nil }
-            return Finding(test: test, result: result, metric: metric, figures: figures,
-                           outcome: ClaimVerdict.all(Array(outcomes.values)), passing: passing,
-                           criterion: "below \(meaning)", detail: parts.joined(separator: "; "), marks: marks,
-                           intervals: intervals, storeOutcomes: outcomes)
+            return Finding(
+                test: test, result: result, metric: metric, figures: figures,
+                outcome: ClaimVerdict.all(Array(outcomes.values)), passing: passing,
+                criterion: "below \(meaning)", detail: parts.joined(separator: "; "), marks: marks,
+                intervals: intervals, storeOutcomes: outcomes)
         }
 
         /// A published figure set beside ours, not judged: it was measured on other hardware.
         func beside(_ reference: ReportContext.Reference) -> Finding {
             let converted = reference.published.compactMap { time in
-                MetricUnit.convert(time.seconds, from: .seconds, to: metric.unit).map { (value: $0, label: time.device) }
+                MetricUnit.convert(time.seconds, from: .seconds, to: metric.unit).map {
+                    (value: $0, label: time.device)
+                }
             }
             let published = converted.map { "\(quantity($0.value)) (\($0.label))" }
             let ours = figures.filter { favoured.contains($0.store) }.map { "\($0.store) \(quantity($0.median))" }
-            return Finding(test: test, result: result, metric: metric, figures: figures, outcome: nil, passing: [],
-                           criterion: "published: " + published.joined(separator: ", "),
-                           detail: "ours: " + ours.joined(separator: ", ") + "; other hardware, not judged",
-                           marks: converted.map { ($0.value, "published, \($0.label)") })
+            return Finding(
+                test: test, result: result, metric: metric, figures: figures, outcome: nil, passing: [],
+                criterion: "published: " + published.joined(separator: ", "),
+                detail: "ours: " + ours.joined(separator: ", ") + "; other hardware, not judged",
+                marks: converted.map { ($0.value, "published, \($0.label)") })
         }
     }
 }

@@ -79,9 +79,13 @@ struct ClaimVerdict {
         self.rivals = rivals
         libraries = run.libraries
         let read = claim.tests.map { test in
-            (test, run.cases.filter { result in
-                result.scenario == test.scenario && test.parameters.allSatisfy { result.parameters[$0.key] == $0.value }
-            })
+            (
+                test,
+                run.cases.filter { result in
+                    result.scenario == test.scenario
+                        && test.parameters.allSatisfy { result.parameters[$0.key] == $0.value }
+                }
+            )
         }
         findings = read.flatMap { test, cases in
             cases.compactMap { Self.finding(test, $0, favoured: favoured, rivals: rivals, run: run, context: context) }
@@ -96,7 +100,9 @@ struct ClaimVerdict {
             return paired ? nil : "\(test.scenario) (\(metric)) against \(meaning)"
         }
         var readCases: [CaseResult] = []
-        for result in read.flatMap(\.1) where !readCases.contains(where: { $0.key == result.key }) { readCases.append(result) }
+        for result in read.flatMap(\.1) where !readCases.contains(where: { $0.key == result.key }) {
+            readCases.append(result)
+        }
         notRun = favoured.compactMap { store in
             let cases = readCases.filter { $0.notRun(store) != nil }
             return cases.isEmpty ? nil : (store, cases)
@@ -120,15 +126,19 @@ struct ClaimVerdict {
     /// when the claim is decided on its whole design.
     private var decidedOnNote: String {
         guard !beside.isEmpty else { return "" }
-        let text = "; decided on \(favoured.joined(separator: ", ")), which "
+        let text =
+            "; decided on \(favoured.joined(separator: ", ")), which "
             + (favoured.count == 1 ? "follows" : "follow") + " \(claim.system.rawValue)"
         let limits = findings.filter { $0.outcome != nil && $0.test.rule.isLimit }
-        guard !limits.isEmpty else { return text + "; beside it, of the same design: " + beside.joined(separator: ", ") }
+        guard !limits.isEmpty else {
+            return text + "; beside it, of the same design: " + beside.joined(separator: ", ")
+        }
         let parts = beside.map { store -> String in
             let ran = limits.filter { finding in finding.figures.contains { $0.store == store } }
             let short = ran.filter { !$0.passing.contains(store) }
             if ran.isEmpty { return "\(store) not run" }
-            return short.isEmpty ? "\(store) meets every limit" : "\(store) not shown within the limit in " + caseNames(short)
+            return short.isEmpty
+                ? "\(store) meets every limit" : "\(store) not shown within the limit in " + caseNames(short)
         }
         return text + "; beside it, of the same design: " + parts.joined(separator: "; ")
     }
@@ -168,18 +178,26 @@ struct ClaimVerdict {
         } else if met.isEmpty && open.isEmpty && device.isEmpty {
             (standing, text) = (.doesNotHold, "**does not hold here**")
         } else if missed.isEmpty && open.isEmpty {
-            (standing, text) = (.dependsOnDevice, "**depends on the device**: within \(NumberFormat.ratio(Evidence.deviceMargin)) "
-                + "of its budget in " + caseNames(device) + " (" + device.map(\.detail).joined(separator: "; ") + ")")
+            (standing, text) = (
+                .dependsOnDevice,
+                "**depends on the device**: within \(NumberFormat.ratio(Evidence.deviceMargin)) "
+                    + "of its budget in " + caseNames(device) + " (" + device.map(\.detail).joined(separator: "; ")
+                    + ")"
+            )
             if !met.isEmpty { text += "; holds in " + caseNames(met) }
         } else if missed.isEmpty {
-            (standing, text) = met.isEmpty
+            (standing, text) =
+                met.isEmpty
                 ? (.notShown, "**not shown by this run**")
                 : (.holdsWhereShown, "**holds where shown** (" + caseNames(met) + ")")
         } else if met.isEmpty {
-            (standing, text) = (.doesNotHold, "**does not hold** where shown (" + caseNames(missed, namingFailures: true) + ")")
+            (standing, text) = (
+                .doesNotHold, "**does not hold** where shown (" + caseNames(missed, namingFailures: true) + ")"
+            )
         } else {
             // Name the shorter list: where it holds, or where it does not.
-            (standing, text) = met.count <= missed.count
+            (standing, text) =
+                met.count <= missed.count
                 ? (.holdsOnlyWhen, "**holds only when** " + caseNames(met))
                 : (.holdsExceptWhen, "**holds except when** " + caseNames(missed, namingFailures: true))
         }
@@ -313,18 +331,22 @@ struct ClaimVerdict {
         guard let metric = result.descriptor(id) else { return nil }
         // A library's figure is shown beside the designs'; a claim about
         // designs is judged on theirs alone.
-        let series = run.stores.compactMap { store in result.store(store)?.metric(id).map { (store: store, series: $0) } }
+        let series = run.stores.compactMap { store in result.store(store)?.metric(id).map { (store: store, series: $0) }
+        }
         let judged = series.filter { !run.libraries.contains($0.store) }
         guard series.contains(where: { favoured.contains($0.store) }) else { return nil }
-        let subject = Subject(test: test, result: result, metric: metric, series: judged, favoured: favoured,
-                              rivals: rivals, shown: series)
+        let subject = Subject(
+            test: test, result: result, metric: metric, series: judged, favoured: favoured,
+            rivals: rivals, shown: series)
         switch test.rule {
         case .familyWithin(let allowed):
             return subject.familyWithin(allowed)
         case .atMost(let limit, let meaning):
             return subject.limit(limit, meaning: meaning) { Evidence.outcome($0, limit: limit) }
         case .fitsBudget(let budget, let meaning):
-            return subject.limit(budget, meaning: "\(meaning), with \(NumberFormat.ratio(Evidence.deviceMargin)) to spare") {
+            return subject.limit(
+                budget, meaning: "\(meaning), with \(NumberFormat.ratio(Evidence.deviceMargin)) to spare"
+            ) {
                 Evidence.outcome($0, budget: budget)
             }
         case .eachWithin(let allowed, let meaning):

@@ -20,8 +20,11 @@ enum ClaimsSection {
             if let inference = claim.inference { quote += " *This project's inference:* \(inference)." }
             return ["\(index + 1)", quote, claim.measured, verdict.verdict.text, verdict.decidingFigure]
         }
-        text += MarkdownReport.table(["#", "claim, in its source's words", "what was measured, and why",
-                                      "verdict", "deciding figure"], rows, textColumns: 5)
+        text += MarkdownReport.table(
+            [
+                "#", "claim, in its source's words", "what was measured, and why",
+                "verdict", "deciding figure",
+            ], rows, textColumns: 5)
         if let otherProfile { text += ProfileComparison.render(run, other: otherProfile, context: context) }
 
         var details: [[String]] = []
@@ -32,9 +35,13 @@ enum ClaimsSection {
                     let value = NumberFormat.value(median)
                     return verdict.favoured.contains(store) ? "**\(value)**" : value
                 }
-                details.append(["\(index + 1)", finding.result.scenario, finding.result.label.isEmpty ? "–" : finding.result.label,
-                                "\(finding.metric.label) (\(finding.metric.unit))", finding.criterion,
-                                finding.outcome?.phrase ?? "not judged", finding.decidedBy, finding.detail] + figures)
+                details.append(
+                    [
+                        "\(index + 1)", finding.result.scenario,
+                        finding.result.label.isEmpty ? "–" : finding.result.label,
+                        "\(finding.metric.label) (\(finding.metric.unit))", finding.criterion,
+                        finding.outcome?.phrase ?? "not judged", finding.decidedBy, finding.detail,
+                    ] + figures)
             }
         }
         guard !details.isEmpty else { return text }
@@ -46,10 +53,12 @@ enum ClaimsSection {
             }
         }
         text += "\nThe tests, case by case (favouring: "
-        text += verdicts.enumerated().map { "\($0.offset + 1) \($0.element.claim.favours.label)" }.joined(separator: "; ")
+        text += verdicts.enumerated().map { "\($0.offset + 1) \($0.element.claim.favours.label)" }.joined(
+            separator: "; ")
         text += "; the favoured design's stores in bold):\n\n"
-        text += MarkdownReport.table(["#", "scenario", "case", "metric", "test", "outcome", "decided by", "because"]
-                                     + run.stores, details, textColumns: 8)
+        text += MarkdownReport.table(
+            ["#", "scenario", "case", "metric", "test", "outcome", "decided by", "because"]
+                + run.stores, details, textColumns: 8)
         return text
     }
 }

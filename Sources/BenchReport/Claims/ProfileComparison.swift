@@ -27,7 +27,8 @@ enum ProfileComparison {
             let comparison = Comparison(
                 mine: ClaimVerdict(claim, run: run, context: context),
                 theirs: ClaimVerdict(claim, run: other, context: context), there: other.profile)
-            text += "- **Claim \(pair.0.number)**: *\(pair.0.standing.phrase)* here, *\(pair.1.standing.phrase)* in the "
+            text +=
+                "- **Claim \(pair.0.number)**: *\(pair.0.standing.phrase)* here, *\(pair.1.standing.phrase)* in the "
             text += "\(other.profile) run. " + comparison.reasons + "\n"
         }
         return text
@@ -52,7 +53,8 @@ enum ProfileComparison {
 
         /// Why the two verdicts differ, in sentences.
         var reasons: String {
-            let theirsByKey = Dictionary(theirs.findings.map { (Self.key($0), $0) }, uniquingKeysWith: { first, _ in first })
+            let theirsByKey = Dictionary(
+                theirs.findings.map { (Self.key($0), $0) }, uniquingKeysWith: { first, _ in first })
             let mineKeys = Set(mine.findings.map(Self.key))
             let onlyMine = mine.findings.filter { theirsByKey[Self.key($0)] == nil }
             let onlyTheirs = theirs.findings.filter { !mineKeys.contains(Self.key($0)) }
@@ -62,25 +64,31 @@ enum ProfileComparison {
             if !onlyTheirs.isEmpty { sentences.append("Only the \(there) run reads " + cases(onlyTheirs) + ".") }
             if !onlyMine.isEmpty { sentences.append("Only this run reads " + cases(onlyMine) + ".") }
             for (finding, other) in flipping {
-                sentences.append("Both runs read \(name(finding)) (\(finding.metric.label); \(finding.criterion)): "
-                    + "\(outcome(finding)) here (\(finding.detail)), \(outcome(other)) there (\(other.detail)).")
+                sentences.append(
+                    "Both runs read \(name(finding)) (\(finding.metric.label); \(finding.criterion)): "
+                        + "\(outcome(finding)) here (\(finding.detail)), \(outcome(other)) there (\(other.detail)).")
             }
             for (finding, other) in shared where !flipping.contains(where: { Self.key($0.0) == Self.key(finding) }) {
-                let onlyHere = judged(finding).subtracting(judged(other)), onlyThere = judged(other).subtracting(judged(finding))
+                let onlyHere = judged(finding).subtracting(judged(other)),
+                    onlyThere = judged(other).subtracting(judged(finding))
                 if !onlyHere.isEmpty { sentences.append("\(list(onlyHere)) ran \(name(finding)) here only.") }
-                if !onlyThere.isEmpty { sentences.append("\(list(onlyThere)) ran \(name(finding)) in the \(there) run only.") }
+                if !onlyThere.isEmpty {
+                    sentences.append("\(list(onlyThere)) ran \(name(finding)) in the \(there) run only.")
+                }
             }
             let agreeing = shared.filter { !flips($0.0, $0.1) }
             if !agreeing.isEmpty {
                 sentences.append("Where both read a case with one outcome, " + spread(agreeing) + ".")
             }
             if mine.favoured != theirs.favoured {
-                sentences.append("The claim is decided on \(mine.favoured.joined(separator: ", ")) here and on "
-                    + "\(theirs.favoured.joined(separator: ", ")) there.")
+                sentences.append(
+                    "The claim is decided on \(mine.favoured.joined(separator: ", ")) here and on "
+                        + "\(theirs.favoured.joined(separator: ", ")) there.")
             }
             if !flipping.isEmpty {
-                sentences.append("A case both runs measured falls on either side of its test, so neither standing is "
-                    + "more than its own run's evidence.")
+                sentences.append(
+                    "A case both runs measured falls on either side of its test, so neither standing is "
+                        + "more than its own run's evidence.")
             } else if shared.isEmpty {
                 sentences.append("The two runs read no case of this claim in common.")
             } else if !onlyTheirs.isEmpty || !onlyMine.isEmpty {
@@ -93,8 +101,12 @@ enum ProfileComparison {
         /// Whether a store judged in both runs, or the case as a whole,
         /// meets its test in one and not in the other.
         private func flips(_ mine: ClaimVerdict.Finding, _ theirs: ClaimVerdict.Finding) -> Bool {
-            guard !mine.storeOutcomes.isEmpty || !theirs.storeOutcomes.isEmpty else { return mine.outcome != theirs.outcome }
-            return mine.storeOutcomes.contains { store, outcome in theirs.storeOutcomes[store].map { $0 != outcome } ?? false }
+            guard !mine.storeOutcomes.isEmpty || !theirs.storeOutcomes.isEmpty else {
+                return mine.outcome != theirs.outcome
+            }
+            return mine.storeOutcomes.contains { store, outcome in
+                theirs.storeOutcomes[store].map { $0 != outcome } ?? false
+            }
         }
 
         /// The stores judged in a finding against a per-store limit.
@@ -120,7 +132,8 @@ enum ProfileComparison {
                 }
                 let outcomes = metrics.map { metric -> String in
                     let read = ofScenario.filter { $0.metric.label == metric }
-                    let text = Set(read.map(outcome)).count == 1
+                    let text =
+                        Set(read.map(outcome)).count == 1
                         ? outcome(read[0])
                         : read.map { "\(parameterName($0)) \(outcome($0))" }.joined(separator: ", ")
                     return metrics.count == 1 ? text : "\(metric): \(text)"
@@ -163,7 +176,7 @@ enum ProfileComparison {
             for (finding, other) in pairs {
                 for store in mine.favoured {
                     guard let a = finding.figures.first(where: { $0.store == store })?.median,
-                          let b = other.figures.first(where: { $0.store == store })?.median
+                        let b = other.figures.first(where: { $0.store == store })?.median
                     else { continue }
                     if a == b {
                         largest = max(largest ?? 0, 0)
@@ -174,7 +187,8 @@ enum ProfileComparison {
             }
             guard let largest else { return "the favoured stores have no figure in both runs" }
             guard largest > 0 else { return "the favoured stores' figures are the same in both runs" }
-            let apart = largest < 1 ? String(format: "%.1f%%", largest * 100) : "a factor of " + NumberFormat.ratio(1 + largest)
+            let apart =
+                largest < 1 ? String(format: "%.1f%%", largest * 100) : "a factor of " + NumberFormat.ratio(1 + largest)
             return "the favoured stores' figures lie within \(apart) of each other"
         }
     }

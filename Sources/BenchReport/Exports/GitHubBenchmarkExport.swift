@@ -22,13 +22,14 @@ enum GitHubBenchmarkExport {
                     let summary = series.summary
                     guard summary.median.isFinite else { continue }
                     let halfWidth = (summary.confidenceHigh - summary.confidenceLow) / 2
-                    entries.append(Entry(
-                        name: "\(result.scenario) \(result.label) — \(store.store) — \(series.metric.label)",
-                        unit: series.metric.unit.rawValue,
-                        value: summary.median,
-                        range: "± \(NumberFormat.value(halfWidth))",
-                        extra: "\(summary.count) rounds; 95% interval \(NumberFormat.value(summary.confidenceLow))"
-                            + "...\(NumberFormat.value(summary.confidenceHigh))"))
+                    entries.append(
+                        Entry(
+                            name: "\(result.scenario) \(result.label) — \(store.store) — \(series.metric.label)",
+                            unit: series.metric.unit.rawValue,
+                            value: summary.median,
+                            range: "± \(NumberFormat.value(halfWidth))",
+                            extra: "\(summary.count) rounds; 95% interval \(NumberFormat.value(summary.confidenceLow))"
+                                + "...\(NumberFormat.value(summary.confidenceHigh))"))
                 }
             }
         }

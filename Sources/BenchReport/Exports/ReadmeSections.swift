@@ -23,9 +23,11 @@ public enum ReadmeSections {
         guard let wall = run.wallSeconds else {
             return "The published \(run.profile) run (\(host)) does not record how long it took end to end.\n"
         }
-        let counting = run.instructionCounting == nil
+        let counting =
+            run.instructionCounting == nil
             ? "" : ", \(NumberFormat.minutes(run.durationSeconds)) of it measuring and the rest counting instructions"
-        return "The published \(run.profile) run took **\(NumberFormat.minutes(wall))** end to end on a \(host)\(counting).\n"
+        return
+            "The published \(run.profile) run took **\(NumberFormat.minutes(wall))** end to end on a \(host)\(counting).\n"
     }
 
     /// `readme` with every section it marks for `run`'s profile rendered
@@ -33,7 +35,9 @@ public enum ReadmeSections {
     ///
     /// - Throws: when `readme` marks no section of the run's profile, or a
     ///   section's end marker is missing: nothing is replaced then.
-    public static func update(_ readme: String, from run: RunResult, context: ReportContext) throws(OutputError) -> String {
+    public static func update(
+        _ readme: String, from run: RunResult, context: ReportContext
+    ) throws(OutputError) -> String {
         var text = readme
         var found = 0
         for section in render(run, context: context) {
@@ -47,7 +51,9 @@ public enum ReadmeSections {
             found += 1
         }
         guard found > 0 else {
-            throw .malformed("the README", reason: "it marks no section of the \(run.profile) run (<!-- results: \(run.profile) NAME -->)")
+            throw .malformed(
+                "the README",
+                reason: "it marks no section of the \(run.profile) run (<!-- results: \(run.profile) NAME -->)")
         }
         return text
     }
@@ -59,7 +65,8 @@ public enum ReadmeSections {
             let opening = words.prefix(12).joined(separator: " ") + (words.count > 12 ? " …" : "")
             return ["\(verdict.number)", claim.source, "“\(opening)”", verdict.verdict]
         }
-        return MarkdownReport.table(["#", "source", "the claim, in its words (opening)", "verdict"], rows, textColumns: 4)
+        return MarkdownReport.table(
+            ["#", "source", "the claim, in its words (opening)", "verdict"], rows, textColumns: 4)
     }
 
     /// Each scenario's leader and leading family, as the summary states them.

@@ -10,7 +10,8 @@ public enum ReportFiles {
 
     /// Relative path → contents, in a stable order.
     public static func render(
-        _ run: RunResult, context: ReportContext, verification: ResultsVerification? = nil, otherProfile: RunResult? = nil
+        _ run: RunResult, context: ReportContext, verification: ResultsVerification? = nil,
+        otherProfile: RunResult? = nil
     ) -> [(path: String, contents: Data)] {
         let sweeps = Sweep.all(in: run, context: context)
         let report = MarkdownReport.render(
@@ -22,7 +23,11 @@ public enum ReportFiles {
             ("github-benchmark.json", GitHubBenchmarkExport.json(run)),
         ]
         for sweep in sweeps {
-            files.append(("\(chartDirectory)/\(sweep.fileName)", Data(sweep.chart(rounds: run.rounds, context: context).svg().utf8)))
+            files.append(
+                (
+                    "\(chartDirectory)/\(sweep.fileName)",
+                    Data(sweep.chart(rounds: run.rounds, context: context).svg().utf8)
+                ))
         }
         for claim in ClaimCharts.all(run, context: context) {
             files.append(("\(chartDirectory)/\(claim.fileName)", Data(claim.chart.svg().utf8)))

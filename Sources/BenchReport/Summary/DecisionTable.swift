@@ -57,7 +57,8 @@ enum DecisionTable {
     private static func table(_ run: RunResult, _ columns: [Column]) -> String {
         let rows = run.designs.map { design -> [String] in
             let system = design.modelledOn.map { String($0.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces) }
-            return [design.labelledName, design.family.rawValue, system ?? "–"] + columns.map { $0.cells[design.name] ?? "–" }
+            return [design.labelledName, design.family.rawValue, system ?? "–"]
+                + columns.map { $0.cells[design.name] ?? "–" }
         }
         return MarkdownReport.table(["store", "family", "modelled on"] + columns.map(\.heading), rows, textColumns: 3)
     }
@@ -72,7 +73,8 @@ enum DecisionTable {
         return " " + NumberFormat.factor(standing.factor)
     }
 
-    private static let marksLegend = "A figure alone is its column's best; `~`: no difference from the best shown; "
+    private static let marksLegend =
+        "A figure alone is its column's best; `~`: no difference from the best shown; "
         + "`×n`: shown n times the best, by the rules of evidence (docs/METHODS.md)."
 
     private static func notes(_ columns: [Column]) -> String {
@@ -88,10 +90,12 @@ enum DecisionTable {
 
     private static func costColumns(_ run: RunResult, context: ReportContext) -> [Column] {
         context.decisions.compactMap { figure in
-            guard let result = run.cases.first(where: { result in
-                result.scenario == figure.scenario
-                    && figure.parameters.allSatisfy { result.parameters[$0.key] == $0.value }
-            }), let metric = result.descriptor(figure.metric) else { return nil }
+            guard
+                let result = run.cases.first(where: { result in
+                    result.scenario == figure.scenario
+                        && figure.parameters.allSatisfy { result.parameters[$0.key] == $0.value }
+                }), let metric = result.descriptor(figure.metric)
+            else { return nil }
             let counted = result.deciding(figure.metric)
             // Beside a count, the time of the same work: deferred work included.
             let timed = result.timeBesideCount(figure.metric)
@@ -126,7 +130,8 @@ enum DecisionTable {
                     && figure.parameters.allSatisfy { result.parameters[$0.key] == $0.value }
             }.sorted { $0.parameters[figure.parameter]! < $1.parameters[figure.parameter]! }
             guard let first = cases.first, let unit = first.descriptor(figure.metric)?.unit,
-                  let budget = MetricUnit.convert(figure.budgetSeconds, from: .seconds, to: unit) else { return nil }
+                let budget = MetricUnit.convert(figure.budgetSeconds, from: .seconds, to: unit)
+            else { return nil }
             var cells: [String: String] = [:]
             for store in run.stores {
                 let sizes = cases.compactMap { result -> (size: Int, series: MetricSeries)? in
@@ -140,8 +145,10 @@ enum DecisionTable {
                 cells[store] = marked(cell, store, run, showsChildChanges: figure.showsChildChanges)
             }
             let values = cases.map { NumberFormat.grouped(Double($0.parameters[figure.parameter]!)) }
-            return Column(heading: figure.label, source: "\(figure.scenario), \(figure.parameter) = "
-                          + values.joined(separator: ", "), cells: cells)
+            return Column(
+                heading: figure.label,
+                source: "\(figure.scenario), \(figure.parameter) = "
+                    + values.joined(separator: ", "), cells: cells)
         }
     }
 }

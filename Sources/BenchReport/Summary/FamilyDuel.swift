@@ -1,5 +1,5 @@
-import BenchStatistics
 import BenchResults
+import BenchStatistics
 
 /// The best contender of each side on one metric of a case, and whether the
 /// run shows one side's best to be better than every other side's, by the

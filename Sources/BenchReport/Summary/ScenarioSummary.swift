@@ -1,5 +1,5 @@
-import BenchStatistics
 import BenchResults
+import BenchStatistics
 import Foundation
 
 /// One scenario's result in a few sentences, by the rules of `Evidence`:
@@ -29,8 +29,9 @@ struct ScenarioSummary {
         var scenarios: [String] = []
         for result in run.cases where !scenarios.contains(result.scenario) { scenarios.append(result.scenario) }
         return scenarios.compactMap { scenario in
-            ScenarioSummary(scenario, run.cases.filter { $0.scenario == scenario }, run: run,
-                            templates: context.mechanisms[scenario] ?? [])
+            ScenarioSummary(
+                scenario, run.cases.filter { $0.scenario == scenario }, run: run,
+                templates: context.mechanisms[scenario] ?? [])
         }
     }
 
@@ -41,7 +42,9 @@ struct ScenarioSummary {
         let family: FamilyDuel?
     }
 
-    private init?(_ scenario: String, _ cases: [CaseResult], run: RunResult, templates: [ReportContext.MechanismSentence]) {
+    private init?(
+        _ scenario: String, _ cases: [CaseResult], run: RunResult, templates: [ReportContext.MechanismSentence]
+    ) {
         let outcomes = cases.compactMap { result -> Outcome? in
             guard let named = MarkdownReport.headlineMetric(result) else { return nil }
             let id = result.deciding(named)
@@ -50,12 +53,13 @@ struct ScenarioSummary {
         }
         guard let first = outcomes.first, let metric = first.result.descriptor(first.ranking.metric) else { return nil }
         self.scenario = scenario
-        let decidedBy = switch metric.kind {
-        case .instructions: "instructions"
-        case .timing: "time"
-        case .count: "count"
-        case .quantity: "measured quantity"
-        }
+        let decidedBy =
+            switch metric.kind {
+            case .instructions: "instructions"
+            case .timing: "time"
+            case .count: "count"
+            case .quantity: "measured quantity"
+            }
         headline = "\(metric.label) (\(metric.unit)), decided by \(decidedBy)"
         self.metric = metric.id
         self.decidedBy = decidedBy
@@ -88,9 +92,14 @@ struct ScenarioSummary {
                 + Set(outcomes.flatMap(\.ranking.leaders)).sorted().joined(separator: ", ") + ")"
         }
         let byStore = Dictionary(grouping: clear, by: \.ranking.best)
-        let leaders = byStore.sorted { $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key) }
+        let leaders = byStore.sorted {
+            $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key)
+        }
         func margins(_ outcomes: [Outcome]) -> String {
-            range(outcomes.compactMap { outcome in outcome.ranking.contenders.min { $0.factor < $1.factor }.map { ($0.factor, $0.low) } })
+            range(
+                outcomes.compactMap { outcome in
+                    outcome.ranking.contenders.min { $0.factor < $1.factor }.map { ($0.factor, $0.low) }
+                })
         }
         let ties = total - clear.count
         let tail = ties > 0 ? "; a tie in the other \(ties)" : ""
@@ -98,7 +107,8 @@ struct ScenarioSummary {
             return "**\(only.key)** leads, ahead of the next store by \(margins(only.value)) "
                 + "(shown in \(only.value.count) of \(total) cases\(tail))" + bounds(clear)
         }
-        return "the leader depends on the case: " + leaders.map { "**\($0.key)** in \($0.value.count) (by \(margins($0.value)))" }
+        return "the leader depends on the case: "
+            + leaders.map { "**\($0.key)** in \($0.value.count) (by \(margins($0.value)))" }
             .joined(separator: ", ") + " of \(total)\(tail)" + bounds(clear)
     }
 
@@ -114,12 +124,15 @@ struct ScenarioSummary {
             }
         }
         guard !order.isEmpty else { return "" }
-        return "; upper bounds beside it: " + order.map { store in
-            let sorted = factors[store]!.sorted()
-            func text(_ factor: Double) -> String { factor.isFinite ? NumberFormat.ratio(factor) : "∞" }
-            let span = text(sorted.first!) == text(sorted.last!) ? text(sorted.first!) : "\(text(sorted.first!))–\(text(sorted.last!))"
-            return "\(store) \(span)"
-        }.joined(separator: ", ")
+        return "; upper bounds beside it: "
+            + order.map { store in
+                let sorted = factors[store]!.sorted()
+                func text(_ factor: Double) -> String { factor.isFinite ? NumberFormat.ratio(factor) : "∞" }
+                let span =
+                    text(sorted.first!) == text(sorted.last!)
+                    ? text(sorted.first!) : "\(text(sorted.first!))–\(text(sorted.last!))"
+                return "\(store) \(span)"
+            }.joined(separator: ", ")
     }
 
     /// Which family leads over the cases where a lead is shown.
@@ -129,7 +142,9 @@ struct ScenarioSummary {
         let won = Dictionary(grouping: duels.filter { $0.winner != nil }) { $0.winner! }
         let total = duels.count
         guard !won.isEmpty else { return "a tie between the families (no lead shown in \(total) of \(total) cases)" }
-        let sorted = won.sorted { $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key) }
+        let sorted = won.sorted {
+            $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key)
+        }
         let ties = total - won.values.map(\.count).reduce(0, +)
         return sorted.map { family, duels in
             let stores = Set(duels.flatMap(\.leader.values)).sorted().joined(separator: ", ")
@@ -144,7 +159,9 @@ struct ScenarioSummary {
     private static func range(_ factors: [(factor: Double, low: Double)]) -> String {
         let sorted = factors.map(\.factor).sorted()
         guard let low = sorted.first, let high = sorted.last else { return "" }
-        func text(_ factor: Double) -> String { factor.isFinite ? NumberFormat.ratio(factor) : "all (none against some)" }
+        func text(_ factor: Double) -> String {
+            factor.isFinite ? NumberFormat.ratio(factor) : "all (none against some)"
+        }
         let span = text(low) == text(high) ? text(low) : "\(text(low))–\(text(high))"
         let least = factors.map(\.low).filter(\.isFinite).min()
         return least.map { "\(span) (at least \(NumberFormat.ratio($0)))" } ?? span

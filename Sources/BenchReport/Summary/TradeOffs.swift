@@ -6,10 +6,12 @@ enum TradeOffs {
     static func render(_ run: RunResult, context: ReportContext) -> String {
         var rows: [[String]] = []
         for figure in context.tradeOffs {
-            guard let result = run.cases.first(where: { result in
-                result.scenario == figure.scenario
-                    && figure.parameters.allSatisfy { result.parameters[$0.key] == $0.value }
-            }) else { continue }
+            guard
+                let result = run.cases.first(where: { result in
+                    result.scenario == figure.scenario
+                        && figure.parameters.allSatisfy { result.parameters[$0.key] == $0.value }
+                })
+            else { continue }
             let cells = run.stores.map { store in
                 result.store(store)?.metric(figure.metric).map { NumberFormat.value($0.median) } ?? "–"
             }

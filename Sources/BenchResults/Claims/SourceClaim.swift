@@ -39,9 +39,12 @@ public struct SourceClaim: Sendable {
     /// the verdict so that it claims no more than was tested.
     public let untestedCondition: String?
 
-    public init(source: String, system: SourceSystem, document: SourceDocument, quote: String, inference: String? = nil, measured: String,
-                favours: DesignSelector, tests: [ClaimTest], untestable: String? = nil, byConstruction: String? = nil,
-                hedge: String? = nil, untestedCondition: String? = nil) {
+    public init(
+        source: String, system: SourceSystem, document: SourceDocument, quote: String, inference: String? = nil,
+        measured: String,
+        favours: DesignSelector, tests: [ClaimTest], untestable: String? = nil, byConstruction: String? = nil,
+        hedge: String? = nil, untestedCondition: String? = nil
+    ) {
         self.source = source
         self.system = system
         self.document = document

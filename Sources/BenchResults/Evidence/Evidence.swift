@@ -1,7 +1,8 @@
+import BenchStatistics
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import BenchStatistics
 
 /// The rules of evidence, in one place: how a run shows that one store's
 /// figure differs from another's, or that a figure meets a bound. Every
@@ -61,7 +62,8 @@ public enum Evidence {
             raw = RatioInterval.exact(candidate.median, over: baseline.median)
                 .widened(by: log(1 + MetricKind.instructionsAlike))
         case .timing, .quantity:
-            raw = fromZero(candidate.rounds, over: baseline.rounds)
+            raw =
+                fromZero(candidate.rounds, over: baseline.rounds)
                 ?? RatioInterval(candidate: candidate.rounds, baseline: baseline.rounds)
         }
         let oriented = candidate.metric.lowerIsBetter ? raw : raw.inverted
@@ -72,7 +74,8 @@ public enum Evidence {
     /// rounds; nil when neither is, for the bootstrap to decide.
     static func fromZero(_ candidate: [Double], over baseline: [Double]) -> RatioInterval? {
         guard let candidateLow = candidate.min(), let candidateHigh = candidate.max(),
-              let baselineLow = baseline.min(), let baselineHigh = baseline.max() else { return nil }
+            let baselineLow = baseline.min(), let baselineHigh = baseline.max()
+        else { return nil }
         let candidateMedian = Quantiles.median(candidate.sorted()), baselineMedian = Quantiles.median(baseline.sorted())
         guard candidateMedian == 0 || baselineMedian == 0 else { return nil }
         if candidateHigh == 0 && baselineHigh == 0 { return RatioInterval(ratio: 1, low: 1, high: 1) }

@@ -11,10 +11,14 @@ extension RunResult {
     public func recordingDrift(from other: RunResult) throws(OutputError) -> RunResult {
         let mine = provenance, theirs = other.provenance
         guard mine.commit == theirs.commit, mine.commit != nil else {
-            throw .malformed("drift", reason: "the other run is of commit \(theirs.commit ?? "unknown"), this one of \(mine.commit ?? "unknown")")
+            throw .malformed(
+                "drift",
+                reason:
+                    "the other run is of commit \(theirs.commit ?? "unknown"), this one of \(mine.commit ?? "unknown")")
         }
         guard mine.seed == theirs.seed, mine.buildConfiguration == theirs.buildConfiguration, profile == other.profile,
-              mine.hostKey == theirs.hostKey else {
+            mine.hostKey == theirs.hostKey
+        else {
             throw .malformed("drift", reason: "the other run differs in seed, build, profile or host")
         }
         let theirCases = other.casesByKey

@@ -33,9 +33,11 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
     /// Absent, not false, otherwise, so results of one thread read as before.
     public var acrossThreads: Bool?
 
-    public init(id: MetricID, label: String, unit: MetricUnit, kind: MetricKind, lowerIsBetter: Bool = true,
-                informational: Bool = false, bound: String? = nil, floor: MetricID? = nil, tail: Bool = false,
-                operations: Int? = nil, acrossThreads: Bool? = nil) {
+    public init(
+        id: MetricID, label: String, unit: MetricUnit, kind: MetricKind, lowerIsBetter: Bool = true,
+        informational: Bool = false, bound: String? = nil, floor: MetricID? = nil, tail: Bool = false,
+        operations: Int? = nil, acrossThreads: Bool? = nil
+    ) {
         self.id = id
         self.label = label
         self.unit = unit
@@ -64,7 +66,8 @@ public struct MetricDescriptor: Hashable, Sendable, Codable {
         bound = try container.decodeIfPresent(String.self, forKey: .bound)
         floor = try container.decodeIfPresent(MetricID.self, forKey: .floor)
         // Results written before descriptors said so named their tails only in the id.
-        tail = try container.decodeIfPresent(Bool.self, forKey: .tail)
+        tail =
+            try container.decodeIfPresent(Bool.self, forKey: .tail)
             ?? (id.rawValue.hasSuffix(".p99") || id.rawValue.hasSuffix(".max"))
         operations = try container.decodeIfPresent(Int.self, forKey: .operations)
         acrossThreads = try container.decodeIfPresent(Bool.self, forKey: .acrossThreads)
@@ -143,8 +146,9 @@ extension Comparison {
         case .count:
             self.init(exactBaseline: baseline.median, candidate: candidate.median)
         case .instructions:
-            self.init(exactBaseline: baseline.median, candidate: candidate.median,
-                      tolerance: MetricKind.instructionsAlike)
+            self.init(
+                exactBaseline: baseline.median, candidate: candidate.median,
+                tolerance: MetricKind.instructionsAlike)
         case .timing, .quantity:
             self.init(baseline: baseline.rounds, candidate: candidate.rounds)
         }

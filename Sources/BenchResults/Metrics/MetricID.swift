@@ -58,7 +58,8 @@ public struct MetricID: Hashable, Comparable, Sendable, Codable, CustomStringCon
     public var measuresTheSuitesLock: Bool {
         let parts = rawValue.split(separator: ".")
         guard let last = parts.last else { return false }
-        return ["locks", "contended", "lockwait"].contains(last) || (last == "max" && parts.dropLast().last == "lockwait")
+        return ["locks", "contended", "lockwait"].contains(last)
+            || (last == "max" && parts.dropLast().last == "lockwait")
     }
     public var cpu: MetricID { appending("cpu") }
 }

@@ -22,10 +22,16 @@ extension RunResult {
         func figure(_ value: Double, _ where: String, mayBeNegative: Bool = false) throws(OutputError) {
             guard value.isFinite else { throw fail(`where`, "\(value) is not a finite number") }
             guard mayBeNegative || value >= 0 else { throw fail(`where`, "\(value) is negative, which it cannot be") }
-            guard abs(value) <= Self.largestFigure else { throw fail(`where`, "\(value) is beyond any figure a run measures") }
+            guard abs(value) <= Self.largestFigure else {
+                throw fail(`where`, "\(value) is beyond any figure a run measures")
+            }
         }
-        guard (1...Self.mostRounds).contains(rounds) else { throw fail("rounds", "\(rounds) is not between 1 and \(Self.mostRounds)") }
-        guard !stores.isEmpty, Set(stores).count == stores.count else { throw fail("stores", "empty, or a store twice") }
+        guard (1...Self.mostRounds).contains(rounds) else {
+            throw fail("rounds", "\(rounds) is not between 1 and \(Self.mostRounds)")
+        }
+        guard !stores.isEmpty, Set(stores).count == stores.count else {
+            throw fail("stores", "empty, or a store twice")
+        }
         guard designs.map(\.name) == stores else { throw fail("designs", "not one per store, in the stores' order") }
         try figure(durationSeconds, "durationSeconds")
         if let wallSeconds { try figure(wallSeconds, "wallSeconds") }
@@ -48,11 +54,15 @@ extension RunResult {
             if let seconds = result.durationSeconds { try figure(seconds, "\(at).durationSeconds") }
             for (storeIndex, store) in result.stores.enumerated() {
                 let storeAt = "\(at).stores[\(storeIndex)]"
-                guard stores.contains(store.store) else { throw fail(storeAt, "store '\(store.store)' is not one of the run's") }
+                guard stores.contains(store.store) else {
+                    throw fail(storeAt, "store '\(store.store)' is not one of the run's")
+                }
                 var ids = Set<MetricID>()
                 for (metricIndex, series) in store.metrics.enumerated() {
                     let metricAt = "\(storeAt).metrics[\(metricIndex)]"
-                    guard ids.insert(series.metric.id).inserted else { throw fail(metricAt, "metric \(series.metric.id) twice") }
+                    guard ids.insert(series.metric.id).inserted else {
+                        throw fail(metricAt, "metric \(series.metric.id) twice")
+                    }
                     try series.validate(at: metricAt, fail: fail, figure: figure)
                 }
                 try Self.percentilesBelowMaximum(store, at: storeAt, fail: fail)
@@ -73,11 +83,15 @@ extension RunResult {
         _ store: StoreCaseResult, at: String, fail: (String, String) -> OutputError
     ) throws(OutputError) {
         for series in store.metrics {
-            guard let operation = series.metric.id.operationOfMedian, let maximum = store.metric(operation.max) else { continue }
+            guard let operation = series.metric.id.operationOfMedian, let maximum = store.metric(operation.max) else {
+                continue
+            }
             for percentile in [series, store.metric(operation.p99)].compactMap({ $0 }) {
-                for (round, pair) in zip(percentile.rounds, maximum.rounds).enumerated() where pair.0 > pair.1 * (1 + 1e-9) {
-                    throw fail("\(at), \(percentile.metric.id) round \(round)",
-                               "\(pair.0) is above that round's maximum \(pair.1)")
+                for (round, pair) in zip(percentile.rounds, maximum.rounds).enumerated()
+                where pair.0 > pair.1 * (1 + 1e-9) {
+                    throw fail(
+                        "\(at), \(percentile.metric.id) round \(round)",
+                        "\(pair.0) is above that round's maximum \(pair.1)")
                 }
             }
         }
@@ -99,16 +113,19 @@ extension MetricSeries {
         // Only differences of heap bytes (what an update left alive, say) may be negative.
         let signed = metric.kind == .count && metric.unit == .bytes
         for (index, value) in rounds.enumerated() { try figure(value, "\(at).rounds[\(index)]", signed) }
-        for (name, value) in [("median", summary.median), ("confidenceLow", summary.confidenceLow),
-                              ("confidenceHigh", summary.confidenceHigh), ("min", summary.min), ("max", summary.max),
-                              ("mean", summary.mean)] {
+        for (name, value) in [
+            ("median", summary.median), ("confidenceLow", summary.confidenceLow),
+            ("confidenceHigh", summary.confidenceHigh), ("min", summary.min), ("max", summary.max),
+            ("mean", summary.mean),
+        ] {
             try figure(value, "\(at).summary.\(name)", signed)
         }
         let sorted = rounds.sorted()
         guard summary.count == rounds.count, Self.same(summary.median, Quantiles.median(sorted)),
-              Self.same(summary.min, sorted[0]), Self.same(summary.max, sorted[sorted.count - 1]),
-              summary.confidenceLow <= summary.median * (1 + 1e-9) + 1e-12,
-              summary.confidenceHigh >= summary.median * (1 - 1e-9) - 1e-12 else {
+            Self.same(summary.min, sorted[0]), Self.same(summary.max, sorted[sorted.count - 1]),
+            summary.confidenceLow <= summary.median * (1 + 1e-9) + 1e-12,
+            summary.confidenceHigh >= summary.median * (1 - 1e-9) - 1e-12
+        else {
             throw fail("\(at).summary", "it is not the summary of its rounds")
         }
         if let drift {

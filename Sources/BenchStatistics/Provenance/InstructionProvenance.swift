@@ -36,7 +36,8 @@ public struct InstructionProvenance: Hashable, Sendable, Codable {
 
     /// What must match, with the toolchain, for counts to be compared.
     public var key: String {
-        var key = "\(valgrind) | libc \(libc) \(cLibraryPin.map { "pinned (\($0))" } ?? "by the host's CPU")"
+        var key =
+            "\(valgrind) | libc \(libc) \(cLibraryPin.map { "pinned (\($0))" } ?? "by the host's CPU")"
             + " | C library probe \(probe) instructions"
         if let functions = uncountedFunctions, !functions.isEmpty {
             key += " | own instructions not counted: \(functions.joined(separator: "; "))"

@@ -35,7 +35,8 @@ public struct Comparison: Hashable, Sendable, Codable {
         precondition(!baseline.isEmpty && !candidate.isEmpty, "comparing empty samples")
         let baselineMedian = Quantiles.median(baseline.sorted())
         let candidateMedian = Quantiles.median(candidate.sorted())
-        ratio = baselineMedian == 0
+        ratio =
+            baselineMedian == 0
             ? (candidateMedian == 0 ? 1 : .infinity)
             : candidateMedian / baselineMedian
         pValue = MannWhitney.pValue(baseline, candidate)

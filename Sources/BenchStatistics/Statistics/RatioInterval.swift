@@ -19,8 +19,10 @@ public struct RatioInterval: Hashable, Sendable, Codable {
     }
 
     /// - Complexity: O(`resamples` × (n log n)) for samples of n rounds.
-    public init(candidate: [Double], baseline: [Double], level: Double = 0.95, resamples: Int = 2_000,
-                seed: UInt64 = 0x5EED) {
+    public init(
+        candidate: [Double], baseline: [Double], level: Double = 0.95, resamples: Int = 2_000,
+        seed: UInt64 = 0x5EED
+    ) {
         precondition(!candidate.isEmpty && !baseline.isEmpty, "a ratio of empty samples")
         let candidateSorted = candidate.sorted(), baselineSorted = baseline.sorted()
         ratio = Self.ratio(Quantiles.median(candidateSorted), Quantiles.median(baselineSorted))

@@ -64,10 +64,15 @@ struct OutlierCounts: Hashable, Sendable, Codable {
         let q1 = Quantiles.quantile(sorted, 0.25), q3 = Quantiles.quantile(sorted, 0.75)
         let range = q3 - q1
         for value in sorted {
-            if value < q1 - 3 * range { lowSevere += 1 }
-            else if value < q1 - 1.5 * range { lowMild += 1 }
-            else if value > q3 + 3 * range { highSevere += 1 }
-            else if value > q3 + 1.5 * range { highMild += 1 }
+            if value < q1 - 3 * range {
+                lowSevere += 1
+            } else if value < q1 - 1.5 * range {
+                lowMild += 1
+            } else if value > q3 + 3 * range {
+                highSevere += 1
+            } else if value > q3 + 1.5 * range {
+                highMild += 1
+            }
         }
     }
 }

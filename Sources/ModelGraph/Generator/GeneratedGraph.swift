@@ -97,9 +97,11 @@ public struct GeneratedGraph: Sendable {
             switch field {
             case 0: payload.name = .present(noOp ? current.name : TextSource.name(&random) + " " + revision())
             case 1: payload.username = .present(noOp ? current.username : current.username + "_" + revision())
-            case 2: payload.avatarURL = .present(
-                noOp ? current.avatarURL : TextSource.avatarURL(id: id.rawValue, version: Int(tick())))
-            case 3: payload.bio = .present(noOp ? current.bio : (current.bio == nil ? TextSource.sentence(&random) : nil))
+            case 2:
+                payload.avatarURL = .present(
+                    noOp ? current.avatarURL : TextSource.avatarURL(id: id.rawValue, version: Int(tick())))
+            case 3:
+                payload.bio = .present(noOp ? current.bio : (current.bio == nil ? TextSource.sentence(&random) : nil))
             case 4: payload.isOnline = .present(noOp ? current.isOnline : !current.isOnline)
             case 5: payload.followerCount = .present(noOp ? current.followerCount : current.followerCount + 1)
             default: payload.updatedAt = .present(noOp ? current.updatedAt : tick())
@@ -128,8 +130,9 @@ public struct GeneratedGraph: Sendable {
 
     /// A new name for a tag, recorded in this graph.
     public mutating func rename(tag id: TagID) -> TagPayload {
-        let payload = TagPayload(id: id, name: .present(TextSource.words(2, &random) + " " + revision()),
-                                 updatedAt: .present(tick()))
+        let payload = TagPayload(
+            id: id, name: .present(TextSource.words(2, &random) + " " + revision()),
+            updatedAt: .present(tick()))
         _ = tags[id.rawValue - 1].merge(payload)
         return payload
     }
@@ -252,13 +255,14 @@ public struct GeneratedGraph: Sendable {
             let candidate = random.below(users.count)
             if chosen.insert(candidate).inserted { participants.append(UserID(candidate + 1)) }
         }
-        messages.append(MessageRecord(
-            attributes: MessageAttributes(
-                text: TextSource.sentence(&random), sentAt: tick(), editedAt: nil, isRead: random.below(2) == 0),
-            author: UserID(1 + random.below(users.count)),
-            participants: participants,
-            replies: []
-        ))
+        messages.append(
+            MessageRecord(
+                attributes: MessageAttributes(
+                    text: TextSource.sentence(&random), sentAt: tick(), editedAt: nil, isRead: random.below(2) == 0),
+                author: UserID(1 + random.below(users.count)),
+                participants: participants,
+                replies: []
+            ))
         messageParents.append(parent)
         return MessageID(messages.count)
     }

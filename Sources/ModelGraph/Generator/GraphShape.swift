@@ -83,14 +83,18 @@ public struct GraphShape: Hashable, Sendable, Codable {
         }
         try check(users >= 1, "a graph needs at least 1 user (got \(users))")
         try check(tags >= 0 && notes >= 0 && threads >= 0, "model counts cannot be negative")
-        try check((0...tags).contains(tagsPerNote), "tagsPerNote must be between 0 and tags (\(tags)), got \(tagsPerNote)")
-        try check((0...users).contains(participantsPerMessage),
-                  "participantsPerMessage must be between 0 and users (\(users)), got \(participantsPerMessage)")
+        try check(
+            (0...tags).contains(tagsPerNote), "tagsPerNote must be between 0 and tags (\(tags)), got \(tagsPerNote)")
+        try check(
+            (0...users).contains(participantsPerMessage),
+            "participantsPerMessage must be between 0 and users (\(users)), got \(participantsPerMessage)")
         try check(repliesPerMessage >= 0 && threadDepth >= 0, "replies and depth cannot be negative")
-        try check(threadDepth == 0 || repliesPerMessage > 0, "a thread deeper than 0 needs at least 1 reply per message")
+        try check(
+            threadDepth == 0 || repliesPerMessage > 0, "a thread deeper than 0 needs at least 1 reply per message")
         if let threadSize {
             try check(threadSize >= 1, "a thread has at least 1 message (got threadSize \(threadSize))")
-            try check(threadSize == 1 || repliesPerMessage > 0, "a thread of more than 1 message needs replies per message")
+            try check(
+                threadSize == 1 || repliesPerMessage > 0, "a thread of more than 1 message needs replies per message")
         }
         try check(modelCount <= 50_000_000, "a graph of more than 50,000,000 models does not fit this suite")
     }

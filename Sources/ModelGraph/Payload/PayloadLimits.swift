@@ -31,7 +31,8 @@ extension KeyedDecodingContainer {
         guard bytes <= PayloadLimits.maximumStringBytes else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self,
-                debugDescription: "string of \(bytes) bytes is longer than the limit of \(PayloadLimits.maximumStringBytes)")
+                debugDescription:
+                    "string of \(bytes) bytes is longer than the limit of \(PayloadLimits.maximumStringBytes)")
         }
         return value
     }
@@ -44,9 +45,10 @@ extension Decoder {
         // Each embedded reply adds two keys to the path: "replies" and its index.
         let depth = codingPath.lazy.filter { $0.stringValue == "replies" }.count
         guard depth <= PayloadLimits.maximumReplyDepth else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "replies nested deeper than \(PayloadLimits.maximumReplyDepth) levels"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "replies nested deeper than \(PayloadLimits.maximumReplyDepth) levels"))
         }
     }
 }

@@ -5,8 +5,10 @@ import StoreInterface
 /// everything of `ModelStore` but its lookups and rows comes from here, so
 /// each store writes only what its design does differently.
 public protocol CoreBackedStore: ModelStore
-where UserHandle == Tables.UserHandle, TagHandle == Tables.TagHandle, NoteHandle == Tables.NoteHandle,
-      MessageHandle == Tables.MessageHandle {
+where
+    UserHandle == Tables.UserHandle, TagHandle == Tables.TagHandle, NoteHandle == Tables.NoteHandle,
+    MessageHandle == Tables.MessageHandle
+{
     associatedtype Tables: StoreTables
     // The handles are the tables': stated here so a store need not repeat them.
     associatedtype UserHandle = Tables.UserHandle
@@ -32,15 +34,21 @@ extension CoreBackedStore {
         core.delete(model)
     }
 
-    public func observe(_ id: UserID, _ handler: @escaping @Sendable (ModelChange<UserHandle>) -> Void) -> ObservationToken {
+    public func observe(
+        _ id: UserID, _ handler: @escaping @Sendable (ModelChange<UserHandle>) -> Void
+    ) -> ObservationToken {
         core.notifier.observe(id, handler)
     }
 
-    public func observe(_ id: TagID, _ handler: @escaping @Sendable (ModelChange<TagHandle>) -> Void) -> ObservationToken {
+    public func observe(
+        _ id: TagID, _ handler: @escaping @Sendable (ModelChange<TagHandle>) -> Void
+    ) -> ObservationToken {
         core.notifier.observe(id, handler)
     }
 
-    public func observe(_ id: NoteID, _ handler: @escaping @Sendable (ModelChange<NoteHandle>) -> Void) -> ObservationToken {
+    public func observe(
+        _ id: NoteID, _ handler: @escaping @Sendable (ModelChange<NoteHandle>) -> Void
+    ) -> ObservationToken {
         core.notifier.observe(id, handler)
     }
 

@@ -18,7 +18,9 @@ public final class StoreCore<Tables: StoreTables>: @unchecked Sendable {
     /// Every access holds `lock`, so the runtime's exclusivity check would
     /// only repeat what the lock guarantees (it cost more than the lookup).
     @usableFromInline @exclusivity(unchecked) var tables: Tables
-    @usableFromInline let notifier = ChangeNotifier<Tables.UserHandle, Tables.TagHandle, Tables.NoteHandle, Tables.MessageHandle>()
+    @usableFromInline let notifier = ChangeNotifier<
+        Tables.UserHandle, Tables.TagHandle, Tables.NoteHandle, Tables.MessageHandle
+    >()
     /// Set for a store whose every access runs on one main thread (the store
     /// hops there first): then nothing is locked, as GitHawk's FlatCache
     /// locks nothing and asserts the main thread instead.

@@ -44,7 +44,8 @@ public protocol LiveNoteObject: LiveObject {
 
 public protocol LiveMessageObject: LiveObject {
     associatedtype User: AnyObject
-    init(id: MessageID, attributes: MessageAttributes, author: User, participants: [User], replies: [Self],
-         context: Context)
+    init(
+        id: MessageID, attributes: MessageAttributes, author: User, participants: [User], replies: [Self],
+        context: Context)
     func refresh(_ attributes: MessageAttributes, relinking: (author: User, participants: [User], replies: [Self])?)
 }

@@ -111,8 +111,10 @@ public struct LiveObjectTables<Kinds: LiveObjectKinds> {
     private mutating func related(
         _ record: MessageRecord, _ records: NormalizedRecords
     ) -> (Kinds.User, [Kinds.User], [Kinds.Message]) {
-        (user(record.author, in: records)!, record.participants.map { user($0, in: records)! },
-         record.replies.map { message($0, in: records)! })
+        (
+            user(record.author, in: records)!, record.participants.map { user($0, in: records)! },
+            record.replies.map { message($0, in: records)! }
+        )
     }
 
     // MARK: After a write

@@ -1,5 +1,5 @@
-import StoreInterface
 import ModelGraph
+import StoreInterface
 
 /// Observers by model id, and ordered delivery of changes to them: the one
 /// notification mechanism every store uses, so designs differ only in what
@@ -10,7 +10,8 @@ import ModelGraph
 /// unlocking, and calls `deliver()` after unlocking. `onCancel`, when given,
 /// runs once the observation ends, outside the registry's lock: a store that
 /// keeps its own listener map learns there that a listener went away.
-@usableFromInline final class ChangeNotifier<User: Sendable, Tag: Sendable, Note: Sendable, Message: Sendable>: Sendable {
+@usableFromInline final class ChangeNotifier<User: Sendable, Tag: Sendable, Note: Sendable, Message: Sendable>: Sendable
+{
     public typealias Change = GraphChange<User, Tag, Note, Message>
 
     private let registry = ObserverRegistry<Change>()
@@ -19,27 +20,34 @@ import ModelGraph
     public init() {}
 
     public func observe(
-        _ id: UserID, onCancel: (@Sendable () -> Void)? = nil, _ handler: @escaping @Sendable (ModelChange<User>) -> Void
+        _ id: UserID, onCancel: (@Sendable () -> Void)? = nil,
+        _ handler: @escaping @Sendable (ModelChange<User>) -> Void
     ) -> ObservationToken {
-        ObservationToken(registry.add(.user(id), onCancel: onCancel) { if case .user(let change) = $0 { handler(change) } })
+        ObservationToken(
+            registry.add(.user(id), onCancel: onCancel) { if case .user(let change) = $0 { handler(change) } })
     }
 
     public func observe(
         _ id: TagID, onCancel: (@Sendable () -> Void)? = nil, _ handler: @escaping @Sendable (ModelChange<Tag>) -> Void
     ) -> ObservationToken {
-        ObservationToken(registry.add(.tag(id), onCancel: onCancel) { if case .tag(let change) = $0 { handler(change) } })
+        ObservationToken(
+            registry.add(.tag(id), onCancel: onCancel) { if case .tag(let change) = $0 { handler(change) } })
     }
 
     public func observe(
-        _ id: NoteID, onCancel: (@Sendable () -> Void)? = nil, _ handler: @escaping @Sendable (ModelChange<Note>) -> Void
+        _ id: NoteID, onCancel: (@Sendable () -> Void)? = nil,
+        _ handler: @escaping @Sendable (ModelChange<Note>) -> Void
     ) -> ObservationToken {
-        ObservationToken(registry.add(.note(id), onCancel: onCancel) { if case .note(let change) = $0 { handler(change) } })
+        ObservationToken(
+            registry.add(.note(id), onCancel: onCancel) { if case .note(let change) = $0 { handler(change) } })
     }
 
     public func observe(
-        _ id: MessageID, onCancel: (@Sendable () -> Void)? = nil, _ handler: @escaping @Sendable (ModelChange<Message>) -> Void
+        _ id: MessageID, onCancel: (@Sendable () -> Void)? = nil,
+        _ handler: @escaping @Sendable (ModelChange<Message>) -> Void
     ) -> ObservationToken {
-        ObservationToken(registry.add(.message(id), onCancel: onCancel) { if case .message(let change) = $0 { handler(change) } })
+        ObservationToken(
+            registry.add(.message(id), onCancel: onCancel) { if case .message(let change) = $0 { handler(change) } })
     }
 
     /// Registered observers, across all models.

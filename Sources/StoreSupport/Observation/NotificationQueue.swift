@@ -1,5 +1,5 @@
-import StoreInterface
 import Instrumentation
+import StoreInterface
 
 /// Delivers notifications in the order writes happened, one delivery at a
 /// time, and never while a store lock is held.

@@ -1,6 +1,6 @@
-import StoreInterface
 import Instrumentation
 import ModelGraph
+import StoreInterface
 import Synchronization
 
 /// One registered observer: its handler, and where it sits in its registry.

@@ -41,7 +41,8 @@ extension NormalizedRecords {
     /// The note as a value embedding its author and tags, built now.
     public func note(_ id: NoteID) -> Note? {
         guard let record = notes[id] else { return nil }
-        return Note(id: id, attributes: record.attributes, author: user(record.author)!, tags: record.tags.map { tag($0)! })
+        return Note(
+            id: id, attributes: record.attributes, author: user(record.author)!, tags: record.tags.map { tag($0)! })
     }
 
     /// The message as a value embedding its author, participants and whole

@@ -130,7 +130,9 @@ extension RecordStorage {
             newReplies = payload.replies.value.flatMap { listed in
                 listed.lazy.map(\.id).elementsEqual(record.replies) ? nil : listed.map(\.id)
             }
-            guard attributesChanged || newAuthor != nil || newParticipants != nil || newReplies != nil else { return false }
+            guard attributesChanged || newAuthor != nil || newParticipants != nil || newReplies != nil else {
+                return false
+            }
             if let newAuthor {
                 oldAuthor = record.author
                 record.author = newAuthor

@@ -26,21 +26,29 @@ public struct EmbeddedTables: StoreTables, ValueTables, ModelTables {
 // Parents are rebuilt later, in `commit`.
 extension EmbeddedTables {
     public mutating func merge(_ payload: UserPayload, into write: inout EmbeddedWrite) {
-        guard users.upsert(
-            payload.id, counting: &write.summary, merge: { value in value.merged(with: payload).map { value = $0 } != nil },
-            insert: {
-                User(id: payload.id, attributes: validated { () throws(MergeError) in try UserAttributes(inserting: payload) })
-            })
+        guard
+            users.upsert(
+                payload.id, counting: &write.summary,
+                merge: { value in value.merged(with: payload).map { value = $0 } != nil },
+                insert: {
+                    User(
+                        id: payload.id,
+                        attributes: validated { () throws(MergeError) in try UserAttributes(inserting: payload) })
+                })
         else { return }
         write.changedUsers.insert(payload.id)
     }
 
     public mutating func merge(_ payload: TagPayload, into write: inout EmbeddedWrite) {
-        guard tags.upsert(
-            payload.id, counting: &write.summary, merge: { value in value.merged(with: payload).map { value = $0 } != nil },
-            insert: {
-                Tag(id: payload.id, attributes: validated { () throws(MergeError) in try TagAttributes(inserting: payload) })
-            })
+        guard
+            tags.upsert(
+                payload.id, counting: &write.summary,
+                merge: { value in value.merged(with: payload).map { value = $0 } != nil },
+                insert: {
+                    Tag(
+                        id: payload.id,
+                        attributes: validated { () throws(MergeError) in try TagAttributes(inserting: payload) })
+                })
         else { return }
         write.changedTags.insert(payload.id)
     }
@@ -69,7 +77,8 @@ extension EmbeddedTables {
         let currentAuthor = pending?.author ?? snapshot!.author.id
         let newAuthor = payload.author.value.map(\.id).flatMap { $0 == currentAuthor ? nil : $0 }
         let newTags = payload.tags.value.flatMap { tagPayloads -> [TagID]? in
-            let unchanged = pending.map { tagPayloads.lazy.map(\.id).elementsEqual($0.tags) }
+            let unchanged =
+                pending.map { tagPayloads.lazy.map(\.id).elementsEqual($0.tags) }
                 ?? tagPayloads.lazy.map(\.id).elementsEqual(snapshot!.tags.lazy.map(\.id))
             return unchanged ? nil : tagPayloads.map(\.id)
         }
@@ -114,14 +123,16 @@ extension EmbeddedTables {
             let attributesChanged = attributes.merge(payload)
             let currentAuthor = pending?.author ?? snapshot!.author.id
             let authorChanged = payload.author.value.map { $0.id != currentAuthor } ?? false
-            let participantsChanged = payload.participants.value.map { listed in
-                !(pending.map { listed.lazy.map(\.id).elementsEqual($0.participants) }
-                    ?? listed.lazy.map(\.id).elementsEqual(snapshot!.participants.lazy.map(\.id)))
-            } ?? false
-            let repliesChanged = payload.replies.value.map { listed in
-                !(pending.map { listed.lazy.map(\.id).elementsEqual($0.replies) }
-                    ?? listed.lazy.map(\.id).elementsEqual(snapshot!.replies.lazy.map(\.id)))
-            } ?? false
+            let participantsChanged =
+                payload.participants.value.map { listed in
+                    !(pending.map { listed.lazy.map(\.id).elementsEqual($0.participants) }
+                        ?? listed.lazy.map(\.id).elementsEqual(snapshot!.participants.lazy.map(\.id)))
+                } ?? false
+            let repliesChanged =
+                payload.replies.value.map { listed in
+                    !(pending.map { listed.lazy.map(\.id).elementsEqual($0.replies) }
+                        ?? listed.lazy.map(\.id).elementsEqual(snapshot!.replies.lazy.map(\.id)))
+                } ?? false
             guard attributesChanged || authorChanged || participantsChanged || repliesChanged else {
                 write.summary.unchanged += 1
                 return
@@ -135,7 +146,8 @@ extension EmbeddedTables {
             }
         }
         if let participants = payload.participants.value,
-           !participants.lazy.map(\.id).elementsEqual(draft.participants) {
+            !participants.lazy.map(\.id).elementsEqual(draft.participants)
+        {
             let userIDs = participants.map(\.id)
             index.unlink(message: id, participants: draft.participants)
             index.link(message: id, participants: userIDs)

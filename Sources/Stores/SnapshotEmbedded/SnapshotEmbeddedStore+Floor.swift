@@ -13,7 +13,8 @@ extension SnapshotEmbeddedStore {
             store.note(id)
         }
 
-        public static func display<Sink: RowSink>(_ note: Note, of store: SnapshotEmbeddedStore, into sink: inout Sink) {
+        public static func display<Sink: RowSink>(_ note: Note, of store: SnapshotEmbeddedStore, into sink: inout Sink)
+        {
             RowLayout.display(note, into: &sink)
         }
     }

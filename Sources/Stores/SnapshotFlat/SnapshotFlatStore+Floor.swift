@@ -15,7 +15,8 @@ extension SnapshotFlatStore {
             store.note(id)
         }
 
-        public static func display<Sink: RowSink>(_ note: FlatNote, of store: SnapshotFlatStore, into sink: inout Sink) {
+        public static func display<Sink: RowSink>(_ note: FlatNote, of store: SnapshotFlatStore, into sink: inout Sink)
+        {
             store.display(note, into: &sink)
         }
     }

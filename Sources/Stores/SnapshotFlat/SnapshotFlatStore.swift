@@ -102,7 +102,9 @@ public final class SnapshotFlatStore: CoreBackedStore, @unchecked Sendable {
         listen(Tag.self, id: String(id.rawValue), handler)
     }
 
-    public func observe(_ id: NoteID, _ handler: @escaping @Sendable (ModelChange<FlatNote>) -> Void) -> ObservationToken {
+    public func observe(
+        _ id: NoteID, _ handler: @escaping @Sendable (ModelChange<FlatNote>) -> Void
+    ) -> ObservationToken {
         listen(FlatNote.self, id: String(id.rawValue), handler)
     }
 
@@ -270,7 +272,9 @@ public struct FlatTables: RecordStorage, ValueTables {
     }
 
     @inlinable
-    public mutating func insertNote(_ id: NoteID, _ record: NoteRecord) { cache.store(FlatNote(id: id, record: record)) }
+    public mutating func insertNote(_ id: NoteID, _ record: NoteRecord) {
+        cache.store(FlatNote(id: id, record: record))
+    }
 
     @inlinable
     public mutating func insertMessage(_ id: MessageID, _ record: MessageRecord) {

@@ -59,8 +59,9 @@ struct MessageMerge {
         let id = payload.id
         guard var record = records[id] else {
             let attributes = validated { () throws(MergeError) in try MessageAttributes(inserting: payload) }
-            records[id] = Record(attributes: attributes, author: payload.author.value!.id,
-                                 participants: payload.participants.value?.map(\.id) ?? [])
+            records[id] = Record(
+                attributes: attributes, author: payload.author.value!.id,
+                participants: payload.participants.value?.map(\.id) ?? [])
             placement[id] = (nil, nil)
             written.append(id)
             relinked.append(id)
@@ -109,16 +110,21 @@ struct MessageMerge {
     /// after its parent's (a statement must not refer to a message a later
     /// one inserts).
     private func write(_ db: Database) throws {
-        try SQLRows.write(SQL.upsert.prefix, SQL.upsert.suffix, width: 8, parentsFirst(written.ids).map { id in
-            let record = records[id]!, place = placement[id]!
-            return [id] + record.attributes.arguments + [record.author, place.parent, place.position]
-        }, db)
+        try SQLRows.write(
+            SQL.upsert.prefix, SQL.upsert.suffix, width: 8,
+            parentsFirst(written.ids).map { id in
+                let record = records[id]!, place = placement[id]!
+                return [id] + record.attributes.arguments + [record.author, place.parent, place.position]
+            }, db)
         let writtenIDs = Set(written.ids)
-        try SQLRows.write(SQL.place.prefix, SQL.place.suffix, width: 3, moved.ids.filter { !writtenIDs.contains($0) }.map { id in
-            [id, placement[id]!.parent, placement[id]!.position]
-        }, db)
+        try SQLRows.write(
+            SQL.place.prefix, SQL.place.suffix, width: 3,
+            moved.ids.filter { !writtenIDs.contains($0) }.map { id in
+                [id, placement[id]!.parent, placement[id]!.position]
+            }, db)
         try SQLRows.execute(SQL.touch, touched.ids, db)
-        try SQLRows.execute("DELETE FROM participant WHERE messageId IN (SELECT value FROM json_each(?))", relinked.ids, db)
+        try SQLRows.execute(
+            "DELETE FROM participant WHERE messageId IN (SELECT value FROM json_each(?))", relinked.ids, db)
         let links = relinked.ids.flatMap { message in
             records[message]!.participants.enumerated().map { position, user -> [(any DatabaseValueConvertible)?] in
                 [message, position, user]
@@ -139,7 +145,8 @@ struct MessageMerge {
             depths[id] = found
             return found
         }
-        return ids.enumerated().sorted { (depth($0.element), $0.offset) < (depth($1.element), $1.offset) }.map(\.element)
+        return ids.enumerated().sorted { (depth($0.element), $0.offset) < (depth($1.element), $1.offset) }.map(
+            \.element)
     }
 }
 
@@ -159,7 +166,8 @@ private enum SQL {
         """
     static let upsert = (
         prefix: "INSERT INTO message(id, \(SQLSchema.messageColumns), authorId, parentId, position) VALUES",
-        suffix: "ON CONFLICT(id) DO UPDATE SET \(SQLRows.fromExcluded("\(SQLSchema.messageColumns), authorId, parentId, position"))"
+        suffix:
+            "ON CONFLICT(id) DO UPDATE SET \(SQLRows.fromExcluded("\(SQLSchema.messageColumns), authorId, parentId, position"))"
     )
     /// Moves messages whose own fields did not change: (id, parentId, position) tuples.
     static let place = (

@@ -19,12 +19,14 @@ enum SQLMerge {
         collect(&steps, &none)
         var summary = ChangeSummary()
         mustSucceed {
-            try mergeModels(steps.users, id: \.id, select: SQL.users, merge: { $0.merge($1) },
-                            insert: UserAttributes.init(inserting:), arguments: \.arguments, upsert: SQL.upsertUsers,
-                            db, into: &summary)
-            try mergeModels(steps.tags, id: \.id, select: SQL.tags, merge: { $0.merge($1) },
-                            insert: TagAttributes.init(inserting:), arguments: \.arguments, upsert: SQL.upsertTags,
-                            db, into: &summary)
+            try mergeModels(
+                steps.users, id: \.id, select: SQL.users, merge: { $0.merge($1) },
+                insert: UserAttributes.init(inserting:), arguments: \.arguments, upsert: SQL.upsertUsers,
+                db, into: &summary)
+            try mergeModels(
+                steps.tags, id: \.id, select: SQL.tags, merge: { $0.merge($1) },
+                insert: TagAttributes.init(inserting:), arguments: \.arguments, upsert: SQL.upsertTags,
+                db, into: &summary)
             try mergeNotes(steps.notes, db, into: &summary)
             var messages = try MessageMerge(steps.messages, db)
             try messages.merge(db, into: &summary)
@@ -39,7 +41,8 @@ enum SQLMerge {
     private static func mergeModels<Payload, Attributes: DecodableFromRow, Model>(
         _ payloads: [Payload], id: (Payload) -> ModelID<Model>, select: String,
         merge: (inout Attributes, Payload) -> Bool, insert: (Payload) throws(MergeError) -> Attributes,
-        arguments: (Attributes) -> [(any DatabaseValueConvertible)?], upsert: (prefix: String, suffix: String, width: Int),
+        arguments: (Attributes) -> [(any DatabaseValueConvertible)?],
+        upsert: (prefix: String, suffix: String, width: Int),
         _ db: Database, into summary: inout ChangeSummary
     ) throws {
         guard !payloads.isEmpty else { return }
@@ -61,15 +64,17 @@ enum SQLMerge {
             }
             written.append(key)
         }
-        try SQLRows.write(upsert.prefix, upsert.suffix, width: upsert.width,
-                          written.ids.map { [$0] + arguments(rows[$0]!) }, db)
+        try SQLRows.write(
+            upsert.prefix, upsert.suffix, width: upsert.width,
+            written.ids.map { [$0] + arguments(rows[$0]!) }, db)
     }
 
     /// Merges `payloads` into the note rows and their tag links, in order:
     /// the rows and links read once, a note's links written again only when
     /// its tags changed (deleted and inserted), its row whenever anything
     /// did, since the observer hears of a note through its row.
-    private static func mergeNotes(_ payloads: [NotePayload], _ db: Database, into summary: inout ChangeSummary) throws {
+    private static func mergeNotes(_ payloads: [NotePayload], _ db: Database, into summary: inout ChangeSummary) throws
+    {
         guard !payloads.isEmpty else { return }
         let ids = Set(payloads.map(\.id))
         var records: [NoteID: NoteRecord] = [:]
@@ -81,8 +86,9 @@ enum SQLMerge {
         for payload in payloads {
             guard var record = records[payload.id] else {
                 let attributes = validated { () throws(MergeError) in try NoteAttributes(inserting: payload) }
-                records[payload.id] = NoteRecord(attributes: attributes, author: payload.author.value!.id,
-                                                 tags: payload.tags.value?.map(\.id) ?? [])
+                records[payload.id] = NoteRecord(
+                    attributes: attributes, author: payload.author.value!.id,
+                    tags: payload.tags.value?.map(\.id) ?? [])
                 written.append(payload.id)
                 relinked.append(payload.id)
                 summary.inserted += 1
@@ -104,11 +110,14 @@ enum SQLMerge {
             written.append(payload.id)
             summary.updated += 1
         }
-        try SQLRows.write(SQL.upsertNotes.prefix, SQL.upsertNotes.suffix, width: SQL.upsertNotes.width,
-                          written.ids.map { id in [id] + records[id]!.attributes.arguments + [records[id]!.author] }, db)
+        try SQLRows.write(
+            SQL.upsertNotes.prefix, SQL.upsertNotes.suffix, width: SQL.upsertNotes.width,
+            written.ids.map { id in [id] + records[id]!.attributes.arguments + [records[id]!.author] }, db)
         try SQLRows.execute("DELETE FROM noteTag WHERE noteId IN (SELECT value FROM json_each(?))", relinked.ids, db)
         let links = relinked.ids.flatMap { note in
-            records[note]!.tags.enumerated().map { position, tag -> [(any DatabaseValueConvertible)?] in [note, position, tag] }
+            records[note]!.tags.enumerated().map { position, tag -> [(any DatabaseValueConvertible)?] in
+                [note, position, tag]
+            }
         }
         try SQLRows.write("INSERT INTO noteTag(noteId, position, tagId) VALUES", "", width: 3, links, db)
     }
@@ -144,12 +153,16 @@ extension TagAttributes: DecodableFromRow {}
 /// The merges' statements, built once: a cached statement is found by its text.
 private enum SQL {
     static func upsert(_ table: String, _ columns: String, width: Int) -> (prefix: String, suffix: String, width: Int) {
-        ("INSERT INTO \(table)(id, \(columns)) VALUES", "ON CONFLICT(id) DO UPDATE SET \(SQLRows.fromExcluded(columns))", width)
+        (
+            "INSERT INTO \(table)(id, \(columns)) VALUES",
+            "ON CONFLICT(id) DO UPDATE SET \(SQLRows.fromExcluded(columns))", width
+        )
     }
 
     static let users = "SELECT id, \(SQLSchema.userColumns) FROM user WHERE id IN (SELECT value FROM json_each(?))"
     static let tags = "SELECT id, \(SQLSchema.tagColumns) FROM tag WHERE id IN (SELECT value FROM json_each(?))"
-    static let notes = "SELECT id, \(SQLSchema.noteColumns), authorId FROM note WHERE id IN (SELECT value FROM json_each(?))"
+    static let notes =
+        "SELECT id, \(SQLSchema.noteColumns), authorId FROM note WHERE id IN (SELECT value FROM json_each(?))"
     static let noteTags = """
         SELECT noteId, tagId FROM noteTag WHERE noteId IN (SELECT value FROM json_each(?)) ORDER BY noteId, position
         """

@@ -67,7 +67,8 @@ extension SQLReads {
         while let row = try rows.next() {
             let id: NoteID = row[0]
             let author = User(id: row[5], attributes: UserAttributes(row: row, at: 6))
-            notes.append(Note(id: id, attributes: NoteAttributes(row: row, at: 1), author: author, tags: tags[id] ?? []))
+            notes.append(
+                Note(id: id, attributes: NoteAttributes(row: row, at: 1), author: author, tags: tags[id] ?? []))
         }
         return notes
     }

@@ -10,12 +10,16 @@ enum SQLReads {
 
     static func user(_ id: UserID, _ db: Database) throws -> User? {
         let statement = try db.cachedStatement(sql: SQL.user)
-        return try Row.fetchOne(statement, arguments: [id]).map { User(id: id, attributes: UserAttributes(row: $0, at: 0)) }
+        return try Row.fetchOne(statement, arguments: [id]).map {
+            User(id: id, attributes: UserAttributes(row: $0, at: 0))
+        }
     }
 
     static func tag(_ id: TagID, _ db: Database) throws -> Tag? {
         let statement = try db.cachedStatement(sql: SQL.tag)
-        return try Row.fetchOne(statement, arguments: [id]).map { Tag(id: id, attributes: TagAttributes(row: $0, at: 0)) }
+        return try Row.fetchOne(statement, arguments: [id]).map {
+            Tag(id: id, attributes: TagAttributes(row: $0, at: 0))
+        }
     }
 
     /// The note with its author (one join) and its tags in order (a second
@@ -34,7 +38,9 @@ enum SQLReads {
 
     static func tags(of note: NoteID, _ db: Database) throws -> [Tag] {
         let statement = try db.cachedStatement(sql: SQL.tagsOfNote)
-        return try Row.fetchAll(statement, arguments: [note]).map { Tag(id: $0[0], attributes: TagAttributes(row: $0, at: 1)) }
+        return try Row.fetchAll(statement, arguments: [note]).map {
+            Tag(id: $0[0], attributes: TagAttributes(row: $0, at: 1))
+        }
     }
 
     /// The message and every reply below it, with authors and participants:
@@ -54,8 +60,9 @@ enum SQLReads {
         let cursor = try Row.fetchCursor(rows, arguments: [id])
         while let row = try cursor.next() {
             let messageID: MessageID = row[0]
-            fetched[messageID] = Fetched(attributes: MessageAttributes(row: row, at: 3),
-                                         author: User(id: row[7], attributes: UserAttributes(row: row, at: 8)))
+            fetched[messageID] = Fetched(
+                attributes: MessageAttributes(row: row, at: 3),
+                author: User(id: row[7], attributes: UserAttributes(row: row, at: 8)))
             if messageID != id, let parent: MessageID = row[1] { parents.append((messageID, parent, row[2])) }
         }
         guard !fetched.isEmpty else { return nil }
@@ -76,8 +83,9 @@ enum SQLReads {
                 stack += replies.map { ($0, false) }
                 continue
             }
-            built[next] = Message(id: next, attributes: entry.attributes, author: entry.author,
-                                  participants: entry.participants, replies: replies.map { built[$0]! })
+            built[next] = Message(
+                id: next, attributes: entry.attributes, author: entry.author,
+                participants: entry.participants, replies: replies.map { built[$0]! })
         }
         return built[id]
     }
@@ -96,17 +104,20 @@ enum SQLReads {
         let statement = try db.cachedStatement(sql: SQL.noteRecord)
         guard let row = try Row.fetchOne(statement, arguments: [id]) else { return nil }
         let tags = try db.cachedStatement(sql: "SELECT tagId FROM noteTag WHERE noteId = ? ORDER BY position")
-        return NoteRecord(attributes: NoteAttributes(row: row, at: 0), author: row[4],
-                          tags: try TagID.fetchAll(tags, arguments: [id]))
+        return NoteRecord(
+            attributes: NoteAttributes(row: row, at: 0), author: row[4],
+            tags: try TagID.fetchAll(tags, arguments: [id]))
     }
 
     static func messageRecord(_ id: MessageID, _ db: Database) throws -> MessageRecord? {
         let statement = try db.cachedStatement(sql: SQL.messageRecord)
         guard let row = try Row.fetchOne(statement, arguments: [id]) else { return nil }
-        let participants = try db.cachedStatement(sql: "SELECT userId FROM participant WHERE messageId = ? ORDER BY position")
-        return MessageRecord(attributes: MessageAttributes(row: row, at: 0), author: row[4],
-                             participants: try UserID.fetchAll(participants, arguments: [id]),
-                             replies: try replies(of: id, db))
+        let participants = try db.cachedStatement(
+            sql: "SELECT userId FROM participant WHERE messageId = ? ORDER BY position")
+        return MessageRecord(
+            attributes: MessageAttributes(row: row, at: 0), author: row[4],
+            participants: try UserID.fetchAll(participants, arguments: [id]),
+            replies: try replies(of: id, db))
     }
 
     static func replies(of message: MessageID, _ db: Database) throws -> [MessageID] {
@@ -127,20 +138,23 @@ enum SQLReads {
     }
 
     static func contains(_ model: ModelRef, _ db: Database) throws -> Bool {
-        let (sql, id): (String, Int) = switch model {
-        case .user(let id): ("SELECT 1 FROM user WHERE id = ?", id.rawValue)
-        case .tag(let id): ("SELECT 1 FROM tag WHERE id = ?", id.rawValue)
-        case .note(let id): ("SELECT 1 FROM note WHERE id = ?", id.rawValue)
-        case .message(let id): ("SELECT 1 FROM message WHERE id = ?", id.rawValue)
-        }
+        let (sql, id): (String, Int) =
+            switch model {
+            case .user(let id): ("SELECT 1 FROM user WHERE id = ?", id.rawValue)
+            case .tag(let id): ("SELECT 1 FROM tag WHERE id = ?", id.rawValue)
+            case .note(let id): ("SELECT 1 FROM note WHERE id = ?", id.rawValue)
+            case .message(let id): ("SELECT 1 FROM message WHERE id = ?", id.rawValue)
+            }
         return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]) != nil
     }
 
     static func modelCount(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: """
-            SELECT (SELECT COUNT(*) FROM user) + (SELECT COUNT(*) FROM tag) + (SELECT COUNT(*) FROM note)
-                + (SELECT COUNT(*) FROM message)
-            """) ?? 0
+        try Int.fetchOne(
+            db,
+            sql: """
+                SELECT (SELECT COUNT(*) FROM user) + (SELECT COUNT(*) FROM tag) + (SELECT COUNT(*) FROM note)
+                    + (SELECT COUNT(*) FROM message)
+                """) ?? 0
     }
 }
 
@@ -194,13 +208,16 @@ extension SQLReads {
         }
         var messages: [MessageID: MessageRecord] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, \(SQLSchema.messageColumns), authorId FROM message") {
-            messages[row[0]] = MessageRecord(attributes: MessageAttributes(row: row, at: 1), author: row[5],
-                                             participants: [], replies: [])
+            messages[row[0]] = MessageRecord(
+                attributes: MessageAttributes(row: row, at: 1), author: row[5],
+                participants: [], replies: [])
         }
         for row in try Row.fetchAll(db, sql: "SELECT messageId, userId FROM participant ORDER BY messageId, position") {
             messages[row[0] as MessageID]?.participants.append(row[1])
         }
-        for row in try Row.fetchAll(db, sql: "SELECT parentId, id FROM message WHERE parentId IS NOT NULL ORDER BY parentId, position") {
+        for row in try Row.fetchAll(
+            db, sql: "SELECT parentId, id FROM message WHERE parentId IS NOT NULL ORDER BY parentId, position")
+        {
             messages[row[0] as MessageID]?.replies.append(row[1])
         }
         return GraphState(users: users, tags: tags, notes: notes, messages: messages)

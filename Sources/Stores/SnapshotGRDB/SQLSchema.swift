@@ -52,8 +52,9 @@ enum SQLSchema {
 
 extension UserAttributes {
     init(row: Row, at offset: Int) {
-        self.init(name: row[offset], username: row[offset + 1], avatarURL: row[offset + 2], bio: row[offset + 3],
-                  isOnline: row[offset + 4], followerCount: row[offset + 5], updatedAt: row[offset + 6])
+        self.init(
+            name: row[offset], username: row[offset + 1], avatarURL: row[offset + 2], bio: row[offset + 3],
+            isOnline: row[offset + 4], followerCount: row[offset + 5], updatedAt: row[offset + 6])
     }
 
     /// Its values in `SQLSchema.userColumns` order.

@@ -115,12 +115,13 @@ public final class SnapshotGRDBStore: ModelStore, Sendable {
                 var deletion = SQLDeletion()
                 let plan = CascadePlan(deleting: model, in: SQLDirectory(db: db))
                 guard !plan.deletions.isEmpty else { return deletion.summary }
-                let (sql, id): (String, Int) = switch model {
-                case .user(let id): ("DELETE FROM user WHERE id = ?", id.rawValue)
-                case .tag(let id): ("DELETE FROM tag WHERE id = ?", id.rawValue)
-                case .note(let id): ("DELETE FROM note WHERE id = ?", id.rawValue)
-                case .message(let id): ("DELETE FROM message WHERE id = ?", id.rawValue)
-                }
+                let (sql, id): (String, Int) =
+                    switch model {
+                    case .user(let id): ("DELETE FROM user WHERE id = ?", id.rawValue)
+                    case .tag(let id): ("DELETE FROM tag WHERE id = ?", id.rawValue)
+                    case .note(let id): ("DELETE FROM note WHERE id = ?", id.rawValue)
+                    case .message(let id): ("DELETE FROM message WHERE id = ?", id.rawValue)
+                    }
                 mustSucceed { try db.cachedStatement(sql: sql).execute(arguments: [id]) }
                 deletion.record(plan)
                 return deletion.summary

@@ -283,7 +283,8 @@ final class ConsistencyManager: @unchecked Sendable {
         var changed = Set<String>()
         model.forEachChild { child in
             if let id = child.nodeID, case .updated(let projections)? = updates[id],
-               !merge(child, projections).isEqual(to: child) {
+                !merge(child, projections).isEqual(to: child)
+            {
                 changed.insert(id)
             }
             changed.formUnion(changedBelow(child, with: updates))

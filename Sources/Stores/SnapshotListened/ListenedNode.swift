@@ -69,9 +69,10 @@ extension Message: ListenedNode {
     /// deleted participant or reply leaves its list.
     func mapChildren(_ transform: (any ListenedNode) -> (any ListenedNode)?) -> (any ListenedNode)? {
         guard let author = transform(author) as? User else { return nil }
-        return Message(id: id, attributes: attributes, author: author,
-                       participants: participants.compactMap { transform($0) as? User },
-                       replies: replies.compactMap { transform($0) as? Message })
+        return Message(
+            id: id, attributes: attributes, author: author,
+            participants: participants.compactMap { transform($0) as? User },
+            replies: replies.compactMap { transform($0) as? Message })
     }
 
     func forEachChild(_ visit: (any ListenedNode) -> Void) {

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// One thread running submitted tasks in order: the consistency manager's
 /// serial queue (an `OperationQueue` with `maxConcurrentOperationCount = 1`).
@@ -34,11 +35,13 @@ final class SerialWorker: @unchecked Sendable {
         ring.initialize(repeating: nil, count: capacity)
         // The thread holds the worker until its loop ends.
         let context = Unmanaged.passRetained(self).toOpaque()
-        let created = pthread_create(&thread, nil, { context in
-            let worker = Unmanaged<SerialWorker>.fromOpaque(context!).takeRetainedValue()
-            worker.run()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                let worker = Unmanaged<SerialWorker>.fromOpaque(context!).takeRetainedValue()
+                worker.run()
+                return nil
+            }, context)
         precondition(created == 0, "cannot start the consistency manager's thread: error \(created)")
     }
 

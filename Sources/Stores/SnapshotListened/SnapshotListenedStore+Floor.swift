@@ -14,7 +14,8 @@ extension SnapshotListenedStore {
             store.note(id)
         }
 
-        public static func display<Sink: RowSink>(_ note: Note, of store: SnapshotListenedStore, into sink: inout Sink) {
+        public static func display<Sink: RowSink>(_ note: Note, of store: SnapshotListenedStore, into sink: inout Sink)
+        {
             RowLayout.display(note, into: &sink)
         }
     }

@@ -58,7 +58,8 @@ final class ModelCache: @unchecked Sendable {
         let ageLimit = entries.ageLimits[key] ?? entries.ageLimit
         var object: CachedModel?
         if !isTTLCache || ageLimit <= 0
-            || abs((entries.createdDates[key] ?? now).timeIntervalSince(now)) < ageLimit {
+            || abs((entries.createdDates[key] ?? now).timeIntervalSince(now)) < ageLimit
+        {
             object = entries.objects[key]
         }
         lock.unlock()

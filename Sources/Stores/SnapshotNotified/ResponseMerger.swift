@@ -73,7 +73,9 @@ struct ResponseMerger: PayloadMerging, IndexedDirectory, CascadingTables {
         var attributes = cached.attributes
         let attributesChanged = attributes.merge(payload)
         let newAuthor = author.flatMap { $0.id == cached.author.id ? nil : $0.id }
-        let newTags = tags.flatMap { listed in listed.lazy.map(\.id).elementsEqual(cached.tags.lazy.map(\.id)) ? nil : listed }
+        let newTags = tags.flatMap { listed in
+            listed.lazy.map(\.id).elementsEqual(cached.tags.lazy.map(\.id)) ? nil : listed
+        }
         let ownChange = attributesChanged || newAuthor != nil || newTags != nil
         // The response's children as it left them: a model built from the
         // response embeds them, though the note's own fields did not change.
@@ -171,7 +173,8 @@ extension ResponseMerger {
             listed.lazy.map(\.id).elementsEqual(cached.replies.lazy.map(\.id)) ? nil : listed
         }
         let ownChange = attributesChanged || newAuthor != nil || newParticipants != nil || newReplies != nil
-        let newerChildren = author.map { $0 != cached.author } == true
+        let newerChildren =
+            author.map { $0 != cached.author } == true
             || participants.map { $0 != cached.participants } == true || replies.map { $0 != cached.replies } == true
         guard ownChange || newerChildren else {
             write.summary.unchanged += 1
@@ -229,18 +232,21 @@ extension ResponseMerger {
         switch detachment {
         case .participant(let user, let id):
             guard let message = cached(id) else { return }
-            replace(.message(id), with: .message(message.with(participants: message.participants.filter { $0.id != user })),
-                    into: &write)
+            replace(
+                .message(id), with: .message(message.with(participants: message.participants.filter { $0.id != user })),
+                into: &write)
             index.unlink(message: id, participants: [user])
         case .tag(let tag, let id):
             guard let note = cached(id) else { return }
-            let without = Note(id: id, attributes: note.attributes, author: note.author, tags: note.tags.filter { $0.id != tag })
+            let without = Note(
+                id: id, attributes: note.attributes, author: note.author, tags: note.tags.filter { $0.id != tag })
             replace(.note(id), with: .note(without), into: &write)
             index.unlink(note: id, tags: [tag])
         case .reply(let reply, let id):
             guard let message = cached(id) else { return }
-            replace(.message(id), with: .message(message.with(replies: message.replies.filter { $0.id != reply })),
-                    into: &write)
+            replace(
+                .message(id), with: .message(message.with(replies: message.replies.filter { $0.id != reply })),
+                into: &write)
         }
     }
 

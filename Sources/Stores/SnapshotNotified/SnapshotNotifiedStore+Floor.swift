@@ -14,7 +14,8 @@ extension SnapshotNotifiedStore {
             store.cache.containsObject(forKey: CachedModel.key(.note(id))) ? true : nil
         }
 
-        public static func display<Sink: RowSink>(_ note: Note, of store: SnapshotNotifiedStore, into sink: inout Sink) {
+        public static func display<Sink: RowSink>(_ note: Note, of store: SnapshotNotifiedStore, into sink: inout Sink)
+        {
             RowLayout.display(note, into: &sink)
         }
     }

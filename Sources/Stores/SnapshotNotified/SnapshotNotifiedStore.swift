@@ -162,7 +162,8 @@ public final class SnapshotNotifiedStore: ModelStore, Sendable {
             case .user(let user): users[user.id] = user.attributes
             case .tag(let tag): tags[tag.id] = tag.attributes
             case .note(let note):
-                notes[note.id] = NoteRecord(attributes: note.attributes, author: note.author.id, tags: note.tags.map(\.id))
+                notes[note.id] = NoteRecord(
+                    attributes: note.attributes, author: note.author.id, tags: note.tags.map(\.id))
             case .message(let message):
                 messages[message.id] = MessageRecord(
                     attributes: message.attributes, author: message.author.id,

@@ -14,7 +14,9 @@ extension UniquingLockedStore {
             store.core.read { $0.objects.held(id) }
         }
 
-        public static func display<Sink: RowSink>(_ note: LiveNote, of store: UniquingLockedStore, into sink: inout Sink) {
+        public static func display<Sink: RowSink>(
+            _ note: LiveNote, of store: UniquingLockedStore, into sink: inout Sink
+        ) {
             store.display(note, into: &sink)
         }
     }

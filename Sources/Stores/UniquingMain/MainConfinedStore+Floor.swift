@@ -1,6 +1,6 @@
 import ModelGraph
-import StoreSupport
 import StoreInterface
+import StoreSupport
 
 extension MainConfinedStore {
     /// A held lookup without the main-thread check or the fall-back that
@@ -14,7 +14,9 @@ extension MainConfinedStore {
             store.objects.tables.held(id)
         }
 
-        public static func display<Sink: RowSink>(_ note: Objects.Note, of store: MainConfinedStore, into sink: inout Sink) {
+        public static func display<Sink: RowSink>(
+            _ note: Objects.Note, of store: MainConfinedStore, into sink: inout Sink
+        ) {
             store.display(note, into: &sink)
         }
     }

@@ -102,7 +102,9 @@ public final class MainConfinedStore<Objects: MainObjectKinds>: CoreBackedStore,
 
     @inline(__always)
     private func assertMainThread() {
-        assert(mainQueue.isMainThread, "\(Objects.design.name): a handle looked up off the main thread; use readRow(of:into:)")
+        assert(
+            mainQueue.isMainThread,
+            "\(Objects.design.name): a handle looked up off the main thread; use readRow(of:into:)")
     }
 }
 

@@ -113,7 +113,9 @@ public final class ObservableNote: MainNote, NoteFields, @unchecked Sendable {
         self.tags = tags
     }
 
-    public func refresh(_ attributes: NoteAttributes, relinking related: (author: ObservableUser, tags: [ObservableTag])?) {
+    public func refresh(
+        _ attributes: NoteAttributes, relinking related: (author: ObservableUser, tags: [ObservableTag])?
+    ) {
         assign(attributes, relinking: related)
     }
 

@@ -1,7 +1,8 @@
-@testable import ModelGraph
 import StoreInterface
 import StoreTestSupport
 import Testing
+
+@testable import ModelGraph
 
 /// Cascading deletes every store must perform identically.
 @Suite("Conformance: cascading delete")

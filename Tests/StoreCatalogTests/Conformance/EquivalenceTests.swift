@@ -1,7 +1,8 @@
-@testable import ModelGraph
 import StoreInterface
 import StoreTestSupport
 import Testing
+
+@testable import ModelGraph
 
 /// Every store, fed the same random sequence of operations, must end in the
 /// same state and report the same counts (but for the design-specific
@@ -82,25 +83,36 @@ struct OperationScript {
         let users = graph.users.count, notes = graph.notes.count, messages = graph.messages.count
         switch random.below(10) {
         case 0:
-            return .apply(.user(generator.partialUpdate(
-                user: UserID(1 + random.below(users)), fieldCount: 1 + random.below(7), noOp: random.below(3) == 0)))
+            return .apply(
+                .user(
+                    generator.partialUpdate(
+                        user: UserID(1 + random.below(users)), fieldCount: 1 + random.below(7),
+                        noOp: random.below(3) == 0)))
         case 1:
-            return .apply(.note(generator.partialUpdate(
-                note: NoteID(1 + random.below(notes)), fieldCount: 1 + random.below(4), noOp: random.below(3) == 0)))
+            return .apply(
+                .note(
+                    generator.partialUpdate(
+                        note: NoteID(1 + random.below(notes)), fieldCount: 1 + random.below(4),
+                        noOp: random.below(3) == 0)))
         case 2:
             return .apply(.tag(generator.rename(tag: TagID(1 + random.below(graph.tags.count)))))
         case 3:
             // Re-author a note, re-tag it, or both.
             let tags = (0..<random.below(3)).map { _ in TagPayload(id: TagID(1 + random.below(graph.tags.count))) }
-            return .apply(.note(NotePayload(
-                id: NoteID(1 + random.below(notes)),
-                author: random.below(2) == 0 ? .present(UserPayload(id: UserID(1 + random.below(users)))) : .absent,
-                tags: .present(uniqued(tags, by: \.id)))))
+            return .apply(
+                .note(
+                    NotePayload(
+                        id: NoteID(1 + random.below(notes)),
+                        author: random.below(2) == 0
+                            ? .present(UserPayload(id: UserID(1 + random.below(users)))) : .absent,
+                        tags: .present(uniqued(tags, by: \.id)))))
         case 4:
             let participants = (0..<random.below(4)).map { _ in UserPayload(id: UserID(1 + random.below(users))) }
-            return .apply(.message(MessagePayload(
-                id: MessageID(1 + random.below(messages)), text: .present("edited \(random.below(1000))"),
-                participants: .present(uniqued(participants, by: \.id)))))
+            return .apply(
+                .message(
+                    MessagePayload(
+                        id: MessageID(1 + random.below(messages)), text: .present("edited \(random.below(1000))"),
+                        participants: .present(uniqued(participants, by: \.id)))))
         case 5:
             // Move a random message under another: sometimes a cycle, refused by every store alike.
             let parent = MessageID(1 + random.below(messages))
@@ -114,15 +126,21 @@ struct OperationScript {
             return .delete(victims[random.below(victims.count)])
         case 7:
             // Bring back deleted or brand-new models with full payloads.
-            return .merge(PayloadBatch(
-                users: [UserPayload(id: UserID(1 + random.below(users + 2)), full: graph.users[random.below(users)])],
-                notes: [graph.fullPayload(note: NoteID(1 + random.below(notes)))]))
+            return .merge(
+                PayloadBatch(
+                    users: [
+                        UserPayload(id: UserID(1 + random.below(users + 2)), full: graph.users[random.below(users)])
+                    ],
+                    notes: [graph.fullPayload(note: NoteID(1 + random.below(notes)))]))
         case 8:
             let roots = graph.threadRootIDs
             return .merge(PayloadBatch(messages: [graph.fullPayload(message: roots[random.below(roots.count)])]))
         default:
-            return .merge(PayloadBatch(
-                users: (0..<3).map { _ in generator.partialUpdate(user: UserID(1 + random.below(users)), fieldCount: 2, noOp: false) }))
+            return .merge(
+                PayloadBatch(
+                    users: (0..<3).map { _ in
+                        generator.partialUpdate(user: UserID(1 + random.below(users)), fieldCount: 2, noOp: false)
+                    }))
         }
     }
 

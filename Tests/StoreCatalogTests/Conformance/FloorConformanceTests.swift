@@ -1,9 +1,10 @@
-@testable import BenchMetrics
 import Instrumentation
-@testable import ModelGraph
 import StoreInterface
 import StoreTestSupport
 import Testing
+
+@testable import BenchMetrics
+@testable import ModelGraph
 
 /// A store's floor does part of what its lookup and row do, never more: it
 /// finds what the lookup finds, reads the fields the row reads, and takes no
@@ -20,7 +21,8 @@ final class FloorConformanceTests {
         try checkRow(try Fixtures.store(kind, holding: Fixtures.graph(), StoreConfiguration(mainQueue: MainQueue())))
     }
 
-    @Test("the floor takes no more locks and allocations than the store's lookup and row", arguments: StoreUnderTest.all)
+    @Test(
+        "the floor takes no more locks and allocations than the store's lookup and row", arguments: StoreUnderTest.all)
     func floorCostsNoMore(_ kind: StoreUnderTest) throws {
         try checkCosts(try Fixtures.store(kind, holding: Fixtures.graph(), StoreConfiguration(mainQueue: MainQueue())))
     }
@@ -46,7 +48,9 @@ final class FloorConformanceTests {
         let notes = held(store)
         #expect(notes.count == Fixtures.graph().noteIDs.count)
         for (id, _) in notes {
-            #expect(isPresent(Store.Floor.lookUp(id, in: store)), "\(Store.design.name): the floor does not find note \(id)")
+            #expect(
+                isPresent(Store.Floor.lookUp(id, in: store)), "\(Store.design.name): the floor does not find note \(id)"
+            )
         }
         #expect(!isPresent(Store.Floor.lookUp(NoteID(999_999), in: store)))
         withExtendedLifetime(notes) {}
@@ -90,7 +94,9 @@ final class FloorConformanceTests {
                 Store.Floor.display(note, of: store, into: &sink)
             }
         }
-        let acquisitions = { (recorder: ThreadLockRecorder) in recorder.tallies.values.reduce(0) { $0 + $1.acquisitions } }
+        let acquisitions = { (recorder: ThreadLockRecorder) in
+            recorder.tallies.values.reduce(0) { $0 + $1.acquisitions }
+        }
         #expect(acquisitions(floorLocks) <= acquisitions(storeLocks), "\(Store.design.name)")
         #expect(acquisitions(floorLocks) > 0 || acquisitions(storeLocks) == 0)
 

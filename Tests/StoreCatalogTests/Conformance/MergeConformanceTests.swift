@@ -1,8 +1,9 @@
 import Foundation
-@testable import ModelGraph
 import StoreInterface
 import StoreTestSupport
 import Testing
+
+@testable import ModelGraph
 
 /// Merge semantics every store must share.
 @Suite("Conformance: merging")
@@ -40,9 +41,13 @@ struct MergeConformanceTests {
     @Test("an explicit null clears an optional field; absence does not", arguments: StoreUnderTest.all)
     func nullIsNotAbsent(_ kind: StoreUnderTest) throws {
         let store = kind.make()
-        try store.apply(.user(UserPayload(id: UserID(1), full: UserAttributes(
-            name: "Ada Lovelace", username: "ada", avatarURL: "https://example.com/a.png",
-            bio: "Wrote the first program.", isOnline: true, followerCount: 1, updatedAt: 1))))
+        try store.apply(
+            .user(
+                UserPayload(
+                    id: UserID(1),
+                    full: UserAttributes(
+                        name: "Ada Lovelace", username: "ada", avatarURL: "https://example.com/a.png",
+                        bio: "Wrote the first program.", isOnline: true, followerCount: 1, updatedAt: 1))))
         store.settle()
         try store.apply(.user(UserPayload(id: UserID(1), followerCount: .present(2))))
         store.settle()
@@ -79,8 +84,11 @@ struct MergeConformanceTests {
         var batch = PayloadBatch()
         batch.users = [UserPayload(id: UserID(1), name: .present("Changed Before The Failure"))]
         // A new note without a title: the batch must fail as a whole.
-        batch.notes = [NotePayload(id: NoteID(999), body: .present("b"), isPinned: .present(false),
-                                   updatedAt: .present(1), author: .present(UserPayload(id: UserID(1))))]
+        batch.notes = [
+            NotePayload(
+                id: NoteID(999), body: .present("b"), isPinned: .present(false),
+                updatedAt: .present(1), author: .present(UserPayload(id: UserID(1))))
+        ]
         #expect(throws: MergeError.missingRequiredField(.note(NoteID(999)), field: "title")) {
             try store.merge(batch)
             store.settle()
@@ -105,7 +113,8 @@ struct MergeConformanceTests {
     func jsonPartialMerge(_ kind: StoreUnderTest) throws {
         let graph = Fixtures.graph()
         let store = try Fixtures.store(kind, holding: graph)
-        let json = Data(#"{"users":[{"id":2,"isOnline":true,"bio":null}],"notes":[{"id":1,"title":"From the server"}]}"#.utf8)
+        let json = Data(
+            #"{"users":[{"id":2,"isOnline":true,"bio":null}],"notes":[{"id":1,"title":"From the server"}]}"#.utf8)
         try store.merge(PayloadBatch(json: json))
         store.settle()
         let state = store.exportState()
@@ -137,7 +146,8 @@ struct MergeConformanceTests {
         // Move a reply (and its subtree) from the first thread to the second.
         var target = graph.message(roots[1]).replies
         target.append(moved)
-        try store.apply(.message(MessagePayload(id: roots[1], replies: .present(target.map { MessagePayload(id: $0) }))))
+        try store.apply(
+            .message(MessagePayload(id: roots[1], replies: .present(target.map { MessagePayload(id: $0) }))))
         store.settle()
         let state = store.exportState()
         #expect(state.messages[roots[1]]?.replies.map(\.id) == target)

@@ -1,8 +1,9 @@
-@testable import ModelGraph
 import StoreInterface
-import Synchronization
 import StoreTestSupport
+import Synchronization
 import Testing
+
+@testable import ModelGraph
 
 /// Observation lifetime: tokens and owners end observations.
 @Suite("Conformance: observation")
@@ -49,8 +50,9 @@ struct ObservationConformanceTests {
         withExtendedLifetime(other) {}
     }
 
-    @Test("cancelling is idempotent and observing an unknown id waits for its insertion",
-          arguments: StoreUnderTest.all)
+    @Test(
+        "cancelling is idempotent and observing an unknown id waits for its insertion",
+        arguments: StoreUnderTest.all)
     func observeBeforeInsert(_ kind: StoreUnderTest) throws {
         try checkObserveBeforeInsert(kind.make())
     }
@@ -58,9 +60,13 @@ struct ObservationConformanceTests {
     private func checkObserveBeforeInsert<S: ModelStore>(_ store: S) throws {
         let screen = store.screen(showing: UserID(9))
         #expect(screen.held == nil)
-        try store.apply(.user(UserPayload(id: UserID(9), full: UserAttributes(
-            name: "Grace Hopper", username: "grace", avatarURL: "https://example.com/g.png",
-            bio: nil, isOnline: false, followerCount: 0, updatedAt: 1))))
+        try store.apply(
+            .user(
+                UserPayload(
+                    id: UserID(9),
+                    full: UserAttributes(
+                        name: "Grace Hopper", username: "grace", avatarURL: "https://example.com/g.png",
+                        bio: nil, isOnline: false, followerCount: 0, updatedAt: 1))))
         store.settle()
         #expect(screen.updates == 1)
         #expect(store.row(ofUser: try #require(screen.held)).first == .text("Grace Hopper"))
@@ -82,7 +88,9 @@ struct ObservationConformanceTests {
             if let note = store.note(NoteID(3)) {
                 var recorder = RowRecorder()
                 store.display(note, into: &recorder)
-                seen.withLock { $0.append(recorder.fields.compactMap { if case .number(let n) = $0 { n } else { nil } }.last ?? 0) }
+                seen.withLock {
+                    $0.append(recorder.fields.compactMap { if case .number(let n) = $0 { n } else { nil } }.last ?? 0)
+                }
             }
         }
         try store.apply(.note(NotePayload(id: NoteID(3), updatedAt: .present(424_242))))

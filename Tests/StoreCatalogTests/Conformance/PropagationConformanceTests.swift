@@ -1,7 +1,8 @@
-@testable import ModelGraph
 import StoreInterface
 import StoreTestSupport
 import Testing
+
+@testable import ModelGraph
 
 /// A change must reach everyone showing it, whatever the design.
 @Suite("Conformance: propagation to holders")
@@ -92,8 +93,9 @@ struct PropagationConformanceTests {
 
     /// Where parents keep their children as built, a parent's lookup shows
     /// the children it was built with, and the children's own lookups are current.
-    @Test("a lookup returns what its design says after a child changes, whether anyone listens or not",
-          arguments: StoreUnderTest.all)
+    @Test(
+        "a lookup returns what its design says after a child changes, whether anyone listens or not",
+        arguments: StoreUnderTest.all)
     func lookupIsAlwaysCurrent(_ kind: StoreUnderTest) throws {
         var graph = Fixtures.graph()
         try checkLookupsCurrent(Fixtures.store(kind, holding: graph), &graph)
@@ -119,7 +121,8 @@ struct PropagationConformanceTests {
                 #expect(store.row(ofTag: try #require(store.tag(id))) == ExpectedRow.of(tag), "tag \(id)")
             }
             for id in graph.noteIDs {
-                #expect(store.row(ofNote: try #require(store.note(id))) == ExpectedRow.of(state.notes[id]!), "note \(id)")
+                #expect(
+                    store.row(ofNote: try #require(store.note(id))) == ExpectedRow.of(state.notes[id]!), "note \(id)")
             }
             for id in graph.messageIDs {
                 var shown = RowRecorder(), wanted = RowRecorder()

@@ -1,23 +1,27 @@
-@testable import BenchMetrics
 import Foundation
-@testable import ModelGraph
 import StoreInterface
+import StoreTestSupport
 import Synchronization
 import TestSupport
-import StoreTestSupport
 import Testing
+
+@testable import BenchMetrics
+@testable import ModelGraph
 
 /// What stays in memory once holders, observers and stores go away.
 @Suite("Lifetime: nothing outlives its holders")
 struct LifetimeTests {
     static let shape = ConcurrentStressTests.shape
 
-    @Test("observers whose screens died while another thread wrote are removed and never called",
-          arguments: StoreUnderTest.all)
+    @Test(
+        "observers whose screens died while another thread wrote are removed and never called",
+        arguments: StoreUnderTest.all)
     func observersOfDeadScreens(_ kind: StoreUnderTest) throws {
         let main = MainQueue()
-        try checkDeadScreens(Fixtures.store(kind, holding: Fixtures.graph(Self.shape, seed: 6),
-                                            StoreConfiguration(mainQueue: main)), main)
+        try checkDeadScreens(
+            Fixtures.store(
+                kind, holding: Fixtures.graph(Self.shape, seed: 6),
+                StoreConfiguration(mainQueue: main)), main)
     }
 
     /// Screens open and close where the store allows them (three threads, or
@@ -33,12 +37,18 @@ struct LifetimeTests {
             screensOpened.add(1, ordering: .releasing)
         }
         var mainStep = 0
-        runOnThreads(anyThread ? 4 : 1, whileWaiting: {
-            main.drain()
-            guard !anyThread else { usleep(100); return }
-            openAndClose(mainStep, 0)
-            mainStep += 1
-        }) { thread in
+        runOnThreads(
+            anyThread ? 4 : 1,
+            whileWaiting: {
+                main.drain()
+                guard !anyThread else {
+                    usleep(100)
+                    return
+                }
+                openAndClose(mainStep, 0)
+                mainStep += 1
+            }
+        ) { thread in
             if thread == 0 {
                 // Writes begin once screens are coming and going.
                 waitUntil { screensOpened.load(ordering: .acquiring) > 0 }
@@ -60,16 +70,19 @@ struct LifetimeTests {
         #expect(calls.load(ordering: .relaxed) == before)
     }
 
-    @Test("a store's memory all comes back when its last holder lets go",
-          .enabled(if: !Sanitizers.isActive, "a sanitizer replaces jemalloc"),
-          arguments: StoreUnderTest.all)
+    @Test(
+        "a store's memory all comes back when its last holder lets go",
+        .enabled(if: !Sanitizers.isActive, "a sanitizer replaces jemalloc"),
+        arguments: StoreUnderTest.all)
     func memoryReturnsToBaseline(_ kind: StoreUnderTest) throws {
         try checkMemoryReturns(kind.type)
     }
 
     private func checkMemoryReturns<S: ModelStore>(_ type: S.Type) throws {
         let graph = Fixtures.graph(Self.shape, seed: 7)
-        let renames = (1...graph.tags.count).map { ModelPatch.tag(TagPayload(id: TagID($0), name: .present("renamed \($0)"))) }
+        let renames = (1...graph.tags.count).map {
+            ModelPatch.tag(TagPayload(id: TagID($0), name: .present("renamed \($0)")))
+        }
         // One life of a store: loaded, looked at, edited, observed, pruned.
         // With `watched`, the store is handed back weakly: it must be gone
         // once its holders are.

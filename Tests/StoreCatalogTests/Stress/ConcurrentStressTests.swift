@@ -1,10 +1,11 @@
 import Foundation
-@testable import ModelGraph
 import StoreInterface
+import StoreTestSupport
 import Synchronization
 import TestSupport
-import StoreTestSupport
 import Testing
+
+@testable import ModelGraph
 
 /// Real threads writing and reading at once: nothing lost, nothing torn,
 /// and the end state equals the same writes applied serially.
@@ -30,11 +31,15 @@ struct ConcurrentStressTests {
                 }
                 switch step % 3 {
                 case 0:
-                    scripts[writer].append(.user(generator.partialUpdate(
-                        user: UserID(pick(graph.users.count)), fieldCount: 3, noOp: step % 9 == 0)))
+                    scripts[writer].append(
+                        .user(
+                            generator.partialUpdate(
+                                user: UserID(pick(graph.users.count)), fieldCount: 3, noOp: step % 9 == 0)))
                 case 1:
-                    scripts[writer].append(.note(generator.partialUpdate(
-                        note: NoteID(pick(graph.notes.count)), fieldCount: 2, noOp: false)))
+                    scripts[writer].append(
+                        .note(
+                            generator.partialUpdate(
+                                note: NoteID(pick(graph.notes.count)), fieldCount: 2, noOp: false)))
                 default:
                     scripts[writer].append(.tag(generator.rename(tag: TagID(pick(graph.tags.count)))))
                 }
@@ -53,8 +58,9 @@ struct ConcurrentStressTests {
             for patch in script { serialTotal += try serial.apply(patch) }
         }
         let main = MainQueue()
-        try checkConcurrent(Fixtures.store(kind, holding: graph, StoreConfiguration(mainQueue: main)), main, graph,
-                            scripts, serial.exportState(), serialTotal)
+        try checkConcurrent(
+            Fixtures.store(kind, holding: graph, StoreConfiguration(mainQueue: main)), main, graph,
+            scripts, serial.exportState(), serialTotal)
     }
 
     /// Writers and background readers on their own threads; the screens, and
@@ -72,12 +78,17 @@ struct ConcurrentStressTests {
         let rowsRead = Atomic<Int>(0)
         var mainRows = 0
         var mainRandom = SeededRandom(seed: 17)
-        runOnThreads(Self.writers + Self.readers, whileWaiting: {
-            main.drain()
-            var recorder = RowRecorder()
-            if let note = store.note(NoteID(1 + mainRandom.below(graph.notes.count))) { store.display(note, into: &recorder) }
-            mainRows += 1
-        }) { thread in
+        runOnThreads(
+            Self.writers + Self.readers,
+            whileWaiting: {
+                main.drain()
+                var recorder = RowRecorder()
+                if let note = store.note(NoteID(1 + mainRandom.below(graph.notes.count))) {
+                    store.display(note, into: &recorder)
+                }
+                mainRows += 1
+            }
+        ) { thread in
             if thread < Self.writers {
                 // Writes start once every reader is reading, so reads and
                 // writes overlap however the threads are scheduled.
@@ -120,7 +131,8 @@ struct ConcurrentStressTests {
         // note the store holds, with the children it was built with.
         for (id, screen) in zip(graph.noteIDs, screens) {
             let held = try #require(screen.held)
-            let final = S.design.childChanges == .reachesEveryParent
+            let final =
+                S.design.childChanges == .reachesEveryParent
                 ? ExpectedRow.of(state.notes[id]!) : store.row(ofNote: try #require(store.note(id)))
             #expect(store.row(ofNote: held) == final)
         }
@@ -150,13 +162,19 @@ struct ConcurrentStressTests {
         }
         var mainRandom = SeededRandom(seed: 99)
         var mainSteps = 0
-        runOnThreads(4, whileWaiting: {
-            main.drain()
-            guard !anyThread else { usleep(100); return }
-            holdAndRelease(&mainRandom)
-            mainSteps += 1
-            if mainSteps % 10 == 0 { store.purge() }
-        }) { thread in
+        runOnThreads(
+            4,
+            whileWaiting: {
+                main.drain()
+                guard !anyThread else {
+                    usleep(100)
+                    return
+                }
+                holdAndRelease(&mainRandom)
+                mainSteps += 1
+                if mainSteps % 10 == 0 { store.purge() }
+            }
+        ) { thread in
             var random = SeededRandom(seed: UInt64(thread) + 11)
             switch thread {
             case 0:

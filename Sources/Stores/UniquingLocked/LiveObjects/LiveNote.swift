@@ -11,7 +11,8 @@ public final class LiveNote: LockedObject, LiveNoteObject, @unchecked Sendable {
     @exclusivity(unchecked) var authorObject: LiveUser
     @exclusivity(unchecked) var tagObjects: [LiveTag]
 
-    public init(id: NoteID, attributes: NoteAttributes, author: LiveUser, tags: [LiveTag], context locks: StripedLocks) {
+    public init(id: NoteID, attributes: NoteAttributes, author: LiveUser, tags: [LiveTag], context locks: StripedLocks)
+    {
         self.id = id
         self.fields = attributes
         self.authorObject = author
