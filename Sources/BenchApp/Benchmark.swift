@@ -84,7 +84,8 @@ public struct Benchmark: Sendable {
         result.wallSeconds = wallSeconds
         try RunFiles.write(result, to: directory.appendingPathComponent("results.json").path)
         let files = try RunFiles.writeReport(result, to: directory)
-        print("\nWrote \(directory.path)/results.json, \(files) (\(Int(wallSeconds.rounded())) s).")  // our own clock: finite
+        // Our own clock's reading: finite, so the rounding cannot trap.
+        print("\nWrote \(directory.path)/results.json, \(files) (\(Int(wallSeconds.rounded())) s).")
         if output == nil, !measured.isPartial { print(Self.againstPublished(directory, profile: request.profile)) }
         if measured.isPartial {
             throw .failure(

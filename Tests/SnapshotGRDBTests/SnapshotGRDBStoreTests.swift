@@ -96,7 +96,7 @@ struct SnapshotGRDBStoreTests {
         #expect(store.settle() == 2)
         let late = store.observe(TagID(1)) { _ in heard.withLock { $0 += 1 } }
         #expect(heard.withLock { $0 } == 5, "a screen joining hears the current value as its first, not as a change")
-        tokens.forEach { $0.cancel() }
+        for token in tokens { token.cancel() }
         late.cancel()
         #expect(store.changes.observedModels == 0, "no screen left: nothing observed")
         try store.apply(.tag(graph.rename(tag: TagID(1))))
