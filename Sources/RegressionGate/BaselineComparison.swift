@@ -136,18 +136,7 @@ public enum BaselineComparison {
         baseline: RunResult, current: RunResult, rules: GateRules = .standard, confirmsTimings: Bool = false
     ) throws(GateError) -> GateReport {
         let base = baseline.provenance, now = current.provenance
-        guard base.buildConfiguration == now.buildConfiguration else {
-            throw GateError(
-                description:
-                    "the baseline is from a \(base.buildConfiguration) build and this run from a \(now.buildConfiguration) build; compare release with release (swift run -c release bench)"
-            )
-        }
-        guard base.seed == now.seed else {
-            throw GateError(
-                description:
-                    "the baseline used seed \(base.seed) and this run seed \(now.seed): the workloads differ; run with --seed \(base.seed)"
-            )
-        }
+        try requireSameBuildAndSeed(base, now)
         var warnings: [String] = []
         let sameKind = base.hostKey == now.hostKey
         let sameSpeed = rules.measuredOnOneHost || baseline.harness.clock.readsAlike(current.harness.clock)
@@ -221,6 +210,23 @@ public enum BaselineComparison {
         return GateReport(
             rows: rows, warnings: warnings, gates: gates, reportedOnly: reportedOnly,
             instructionCounts: instructions.counts)
+    }
+
+    /// Counts differ for no regression between builds of another
+    /// configuration or workloads of another seed.
+    private static func requireSameBuildAndSeed(_ base: Provenance, _ now: Provenance) throws(GateError) {
+        guard base.buildConfiguration == now.buildConfiguration else {
+            throw GateError(
+                description:
+                    "the baseline is from a \(base.buildConfiguration) build and this run from a \(now.buildConfiguration) build; compare release with release (swift run -c release bench)"
+            )
+        }
+        guard base.seed == now.seed else {
+            throw GateError(
+                description:
+                    "the baseline used seed \(base.seed) and this run seed \(now.seed): the workloads differ; run with --seed \(base.seed)"
+            )
+        }
     }
 
     /// One metric of one store against its baseline; nil when it is only reported.

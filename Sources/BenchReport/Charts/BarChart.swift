@@ -100,7 +100,17 @@ struct BarChart {
         }
         out +=
             "<rect x=\"\(Self.number(Self.left))\" y=\"\(Self.number(top))\" width=\"\(Self.number(plotWidth))\" height=\"\(Self.number(Self.plotHeight))\" fill=\"none\" stroke=\"#888\"/>\n"
-        // The stores, three to a line under the plot.
+        out += legends(storesAt: legendTop, cases: caseLegend, casesAt: caseLegendTop)
+        return out + "</svg>\n"
+    }
+
+    /// The stores, three to a line under the plot, then the legend of cases.
+    private func legends(
+        storesAt legendTop: Double, cases caseLegend: [String], casesAt caseLegendTop: Double
+    )
+        -> String
+    {
+        var out = ""
         for (slot, store) in stores.enumerated() {
             let x = Self.left + Double(slot % 3) * 230
             let y = legendTop + Double(slot / 3) * 18
@@ -115,7 +125,7 @@ struct BarChart {
             out +=
                 "<text x=\"\(Self.number(Self.left))\" y=\"\(Self.number(y))\" font-size=\"11\" fill=\"#333\">\(LineChart.escaped(text))</text>\n"
         }
-        return out + "</svg>\n"
+        return out
     }
 
     /// A group's marks: a dashed line across its bars for each, labelled

@@ -92,19 +92,7 @@ struct LineChart {
         out +=
             "<text x=\"\(Self.number(Self.left + plotWidth / 2))\" y=\"\(Self.number(Self.height - 16))\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\">\(Self.escaped(xTitleLine))</text>\n"
         out += ChartCanvas.yTitle(yTitle, middle: top + plotHeight / 2, height: plotHeight)
-        // Budgets and bounds, dashed grey, labelled at the left of the plot;
-        // a label that would sit on another moves right.
-        var placed: [(y: Double, right: Double)] = []
-        for reference in references {
-            let y = Self.number(py(reference.y))
-            out +=
-                "<line x1=\"\(Self.number(Self.left))\" y1=\"\(y)\" x2=\"\(Self.number(Self.left + plotWidth))\" y2=\"\(y)\" stroke=\"#444\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n"
-            let labelY = py(reference.y) - 5
-            let x = placed.filter { abs($0.y - labelY) < 14 }.map { $0.right + 12 }.max() ?? Self.left + 6
-            placed.append((labelY, x + ChartCanvas.width(reference.label, size: 12)))
-            out +=
-                "<text x=\"\(Self.number(x))\" y=\"\(Self.number(labelY))\" font-size=\"12\" fill=\"#444\">\(Self.escaped(reference.label))</text>\n"
-        }
+        out += referenceLines(py: py, plotWidth: plotWidth)
         // Bands first, so that every line is drawn over them.
         for (index, line) in series.enumerated()
         where !line.isUpperBound && line.points.contains(where: { $0.low != $0.high }) {
@@ -127,6 +115,32 @@ struct LineChart {
                 out += Self.marker(Self.markers[index % Self.markers.count], px(point.x), py(point.y), color) + "\n"
             }
         }
+        out += endLabels(py: py, top: top, plotWidth: plotWidth)
+        return out + "</svg>\n"
+    }
+
+    /// Budgets and bounds, dashed grey, labelled at the left of the plot; a
+    /// label that would sit on another moves right.
+    private func referenceLines(py: (Double) -> Double, plotWidth: Double) -> String {
+        var out = ""
+        var placed: [(y: Double, right: Double)] = []
+        for reference in references {
+            let y = Self.number(py(reference.y))
+            out +=
+                "<line x1=\"\(Self.number(Self.left))\" y1=\"\(y)\" x2=\"\(Self.number(Self.left + plotWidth))\" y2=\"\(y)\" stroke=\"#444\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n"
+            let labelY = py(reference.y) - 5
+            let x = placed.filter { abs($0.y - labelY) < 14 }.map { $0.right + 12 }.max() ?? Self.left + 6
+            placed.append((labelY, x + ChartCanvas.width(reference.label, size: 12)))
+            out +=
+                "<text x=\"\(Self.number(x))\" y=\"\(Self.number(labelY))\" font-size=\"12\" fill=\"#444\">\(Self.escaped(reference.label))</text>\n"
+        }
+        return out
+    }
+
+    /// Each line labelled at its last point, the labels spread apart where
+    /// lines meet, each joined to its line's end.
+    private func endLabels(py: (Double) -> Double, top: Double, plotWidth: Double) -> String {
+        var out = ""
         let ends = series.enumerated().compactMap { index, line in line.points.last.map { (index, py($0.y)) } }
         let labelX = Self.left + plotWidth + 10
         for (index, endY, labelY) in Self.spread(ends, top: top) {
@@ -140,7 +154,7 @@ struct LineChart {
             out +=
                 "<text x=\"\(Self.number(labelX + 30))\" y=\"\(Self.number(labelY + 4))\" font-size=\"13\" fill=\"#222\">\(Self.escaped(name))</text>\n"
         }
-        return out + "</svg>\n"
+        return out
     }
 
     /// Each line's label position: at its end's height, pushed apart so that
