@@ -164,26 +164,32 @@ public enum InstructionPass {
 
     /// Hands out job numbers in `order` to the pass's workers, and stops
     /// handing them out at the first failure.
-    private final class JobQueue: @unchecked Sendable {
-        // @unchecked: the mutable state is accessed only under `lock`.
-        private let lock = NSLock()
+    private final class JobQueue: Sendable {
+        private struct Progress {
+            var handedOut = 0
+            var firstFailure: BenchFailure?
+        }
+
         private let order: [Int]
-        private var handedOut = 0
-        private var firstFailure: BenchFailure?
+        private let progress = LockedValue(Progress())
 
         init(order: [Int]) { self.order = order }
 
         func next() -> Int? {
-            lock.withLock {
-                guard firstFailure == nil, handedOut < order.count else { return nil }
-                defer { handedOut += 1 }
-                return order[handedOut]
+            progress.withLock { progress in
+                guard progress.firstFailure == nil, progress.handedOut < order.count else { return nil }
+                defer { progress.handedOut += 1 }
+                return order[progress.handedOut]
             }
         }
 
-        func fail(_ failure: BenchFailure) { lock.withLock { if firstFailure == nil { firstFailure = failure } } }
+        func fail(_ failure: BenchFailure) {
+            progress.withLock { progress in
+                if progress.firstFailure == nil { progress.firstFailure = failure }
+            }
+        }
 
-        var failure: BenchFailure? { lock.withLock { firstFailure } }
+        var failure: BenchFailure? { progress.withLock { $0.firstFailure } }
     }
 
     /// One case counted by one child process, in its own scratch directory.

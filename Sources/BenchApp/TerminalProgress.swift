@@ -9,16 +9,18 @@ import Instrumentation
 /// On a terminal, standard error carries one progress line, rewritten as the
 /// run goes (case, store and round, how far, how long); elsewhere, as in CI
 /// logs, it gets one line per case as the case starts.
-final class TerminalProgress: RunProgress, @unchecked Sendable {
-    // @unchecked: the mutable state is accessed only under `lock`.
-    private let lock = NSLock()
+final class TerminalProgress: RunProgress, Sendable {
+    private struct Lines {
+        var caseLine = ""
+        var roundLine = ""
+        var lastDraw: UInt64 = 0
+    }
+
+    private let lines = LockedValue(Lines())
     private let isTerminal: Bool
     private let stores: [String]
     private let rounds: Int
     private let started = MonotonicClock.now()
-    private var caseLine = ""
-    private var roundLine = ""
-    private var lastDraw: UInt64 = 0
 
     init(stores: [String], rounds: Int, isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
         self.stores = stores
@@ -28,7 +30,7 @@ final class TerminalProgress: RunProgress, @unchecked Sendable {
 
     func caseStarted(_ index: Int, of total: Int, _ plannedCase: SuitePlan.Case) {
         let line = "[\(index + 1)/\(total)] \(plannedCase.scenario.rawValue) \(plannedCase.label)"
-        lock.withLock { caseLine = line }
+        lines.withLock { $0.caseLine = line }
         if isTerminal {
             draw(force: true)
         } else {
@@ -37,14 +39,15 @@ final class TerminalProgress: RunProgress, @unchecked Sendable {
     }
 
     func roundStarted(store: String, round: Int?, of rounds: Int) {
-        lock.withLock { roundLine = round.map { "\(store) round \($0 + 1)/\(rounds)" } ?? "\(store) warm-up" }
+        let line = round.map { "\(store) round \($0 + 1)/\(rounds)" } ?? "\(store) warm-up"
+        lines.withLock { $0.roundLine = line }
         draw(force: true)
     }
 
     func roundProgressed(_ fraction: Double) {
-        lock.withLock {
-            if let range = roundLine.range(of: " ·") { roundLine.removeSubrange(range.lowerBound...) }
-            roundLine += " · \(Int(fraction * 100))%"
+        lines.withLock { lines in
+            if let range = lines.roundLine.range(of: " ·") { lines.roundLine.removeSubrange(range.lowerBound...) }
+            lines.roundLine += " · \(Int(fraction * 100))%"
         }
         draw(force: false)
     }
@@ -67,11 +70,11 @@ final class TerminalProgress: RunProgress, @unchecked Sendable {
     private func draw(force: Bool) {
         guard isTerminal else { return }
         let now = MonotonicClock.now()
-        let line: String? = lock.withLock {
-            guard force || now - lastDraw > 100_000_000 else { return nil }
-            lastDraw = now
+        let line: String? = lines.withLock { lines in
+            guard force || now - lines.lastDraw > 100_000_000 else { return nil }
+            lines.lastDraw = now
             let elapsed = Double(now - started) / 1e9
-            return "\r\u{1B}[2K\(caseLine) · \(roundLine) · \(String(format: "%.1f", elapsed)) s"
+            return "\r\u{1B}[2K\(lines.caseLine) · \(lines.roundLine) · \(String(format: "%.1f", elapsed)) s"
         }
         if let line { FileHandle.standardError.write(Data(line.utf8)) }
     }

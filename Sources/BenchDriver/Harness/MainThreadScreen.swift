@@ -6,17 +6,17 @@ import StoreInterface
 /// shows. An observer the store calls on another thread hops to the main
 /// queue, as UI code does with main-queue delivery; one called on the main
 /// thread runs at once. Either way the swap happens on the main thread.
-final class MainThreadScreen<Store: ModelStore>: @unchecked Sendable {
-    // @unchecked: `rows` is read and written on the main thread only.
+final class MainThreadScreen<Store: ModelStore>: Sendable {
     let notes: [NoteID]
     let rows: HeldModels<Store.NoteHandle>
-    private var tokens: [ObservationToken] = []
+    private let tokens: [ObservationToken]
 
     /// Registers the observers, then looks the rows up (what is there yet).
     init(_ store: Store, showing notes: [NoteID], authors: [UserID?], tags: [[TagID]], mainQueue: MainQueue) {
         self.notes = notes
         rows = HeldModels(count: notes.count)
         let rows = self.rows
+        var tokens: [ObservationToken] = []
         for (slot, id) in notes.enumerated() {
             let swap = rows.handler(for: slot)
             tokens.append(store.observe(id) { change in mainQueue.run { swap(change) } })
@@ -29,6 +29,7 @@ final class MainThreadScreen<Store: ModelStore>: @unchecked Sendable {
                 tokens.append(store.observe(tag) { _ in mainQueue.run {} })
             }
         }
+        self.tokens = tokens
         for (slot, id) in notes.enumerated() { rows.fill(slot, with: store.note(id)) }
     }
 

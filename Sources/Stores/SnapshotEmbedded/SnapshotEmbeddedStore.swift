@@ -28,8 +28,7 @@ import StoreSupport
 /// documentation, “Models”), applied to every parent in the cache rather
 /// than to the trees listeners hold. Pinterest's model cache, which keeps
 /// parents as they were built, is `snapshot-notified`.
-public final class SnapshotEmbeddedStore: CoreBackedStore, @unchecked Sendable {
-    // @unchecked: all mutable state is behind `core`'s lock.
+public final class SnapshotEmbeddedStore: CoreBackedStore, Sendable {
     public let core = StoreCore(EmbeddedTables())
 
     public static let design = StoreDesign(

@@ -40,8 +40,7 @@ import StoreSupport
 ///   it reads each model's value from the cache and stores the merged value
 ///   in its place (`FlatTables`). Beside the cache, the reverse index the
 ///   cascades read, which FlatCache has no call for.
-public final class SnapshotFlatStore: CoreBackedStore, @unchecked Sendable {
-    // @unchecked: every access to `core` runs on `mainQueue`'s main thread.
+public final class SnapshotFlatStore: CoreBackedStore, Sendable {
     public let core: StoreCore<FlatTables>
     let mainQueue: MainQueue
 

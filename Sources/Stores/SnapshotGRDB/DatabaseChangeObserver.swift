@@ -1,4 +1,5 @@
 import GRDB
+import Instrumentation
 import ModelGraph
 import StoreInterface
 import Synchronization
@@ -57,7 +58,7 @@ final class DatabaseChangeObserver: TransactionObserver, Sendable {
         }
     }
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
     private let mainQueue: MainQueue
     let ledger = ObservationLedger()
 

@@ -30,9 +30,7 @@ import Synchronization
 /// Lookups read the records under the lock and build the value then: the
 /// manager holds no model. Observers run on the main thread; `settle()`
 /// serves the main queue until everything written has been delivered.
-public final class SnapshotListenedStore: CoreBackedStore, @unchecked Sendable {
-    // @unchecked: the records are behind `core`'s lock; the manager keeps
-    // its listener map on its queue and the listeners' trees on the main thread.
+public final class SnapshotListenedStore: CoreBackedStore, Sendable {
     public let core: StoreCore<ListenedTables>
     let manager: ConsistencyManager
     let mainQueue: MainQueue

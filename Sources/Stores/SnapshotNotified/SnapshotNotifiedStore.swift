@@ -40,7 +40,8 @@ public final class SnapshotNotifiedStore: ModelStore, Sendable {
 
     let cache = ModelCache()
     private let notifications = ModelNotifications()
-    private let writer: Writer
+    /// The merger, behind the lock that serializes writes.
+    private let writer: InstrumentedLockedValue<ResponseMerger>
 
     public static let design = StoreDesign(
         name: "snapshot-notified", family: .values, threading: .anyThread,
@@ -53,7 +54,7 @@ public final class SnapshotNotifiedStore: ModelStore, Sendable {
         childChanges: .keptAsBuilt)
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {
-        writer = Writer(ResponseMerger(cache: cache))
+        writer = InstrumentedLockedValue(ResponseMerger(cache: cache), site: .storeState)
     }
 
     // MARK: Writing: a response at a time
@@ -171,24 +172,5 @@ public final class SnapshotNotifiedStore: ModelStore, Sendable {
             }
         }
         return GraphState(users: users, tags: tags, notes: notes, messages: messages)
-    }
-}
-
-/// The merger behind the lock that serializes writes.
-private final class Writer: @unchecked Sendable {
-    // @unchecked: `merger` is read and written only while holding `lock`.
-    private let lock = InstrumentedLock(site: .storeState)
-    private var merger: ResponseMerger
-
-    init(_ merger: ResponseMerger) {
-        self.merger = merger
-    }
-
-    func withLock<Result, Failure: Error>(
-        _ body: (inout ResponseMerger) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&merger)
     }
 }

@@ -29,8 +29,7 @@ import StoreSupport
 /// writing to the model while another is trying to read it" (Wendy Lu,
 /// “Immutable models and data consistency in our iOS App”, 2016) is what it
 /// pays to avoid.
-public final class UniquingLockedStore: CoreBackedStore, @unchecked Sendable {
-    // @unchecked: every mutable state is behind `core`'s lock or an object's.
+public final class UniquingLockedStore: CoreBackedStore, Sendable {
     public let core: StoreCore<LockedTables>
     let rowLocking: RowLocking
 

@@ -34,9 +34,7 @@ import StoreSupport
 ///   ("在后台线程，我们执行JSON解析，并在后台上下文中形成用户和其他对象之间的关系。最后，保存后台上下文，
 ///   这会出发一个通知去把后台上下问的改变合并到主上下文中": Teehan+Lax, “Krush iOS
 ///   Architecture”, in a Chinese translation).
-public final class MainConfinedStore<Objects: MainObjectKinds>: CoreBackedStore, @unchecked Sendable {
-    // @unchecked: the records are behind `core`'s lock; the objects are
-    // touched on the main thread only, and under the lock when they change.
+public final class MainConfinedStore<Objects: MainObjectKinds>: CoreBackedStore, Sendable {
     public let core: StoreCore<MainRecords<Objects>>
     let objects: MainObjects<Objects>
     let mainQueue: MainQueue
