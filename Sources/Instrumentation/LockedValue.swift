@@ -3,9 +3,9 @@ import Foundation
 /// A value that a lock owns: `withLock` is the only way to it.
 ///
 /// For state outside the stores' counted locks: the harness's, and what a
-/// store keeps behind a plain lock because the system it follows does
-/// (GRDB guards its observers' state with an `NSLock`). The lock is not
-/// counted, whatever recorder the thread has installed.
+/// store keeps behind a plain lock because the system it follows does (an
+/// `NSLock`, as GRDB guards its own state). The lock is not counted,
+/// whatever recorder the thread has installed.
 ///
 /// An `NSLock` (a pthread mutex), not `Synchronization.Mutex`: on Linux that
 /// one parks on a futex ThreadSanitizer does not see, so the accesses it
