@@ -4,11 +4,18 @@ import Testing
 @testable import BenchApp
 
 @Suite("bench refuses to measure code that is not in the tree")
-struct BuildFreshnessTests {
+final class BuildFreshnessTests {
+    /// This test's scratch folder; each package tree it builds is a folder
+    /// inside, and all go when the test ends.
+    private let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "freshness-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: scratch) }
+
     /// A package tree with one source file and a binary, each modified at
     /// the given seconds since 1970.
-    private static func tree(binary: Double, source: Double, manifest: Double = 0) throws -> BuildFreshness {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("freshness-\(UUID().uuidString)")
+    private func tree(binary: Double, source: Double, manifest: Double = 0) throws -> BuildFreshness {
+        let root = scratch.appendingPathComponent(UUID().uuidString)
         let folder = root.appendingPathComponent("Sources/Store")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let files: [(String, Double)] = [
@@ -26,12 +33,12 @@ struct BuildFreshnessTests {
 
     @Test("a binary newer than every source passes")
     func freshBinaryPasses() throws {
-        try Self.tree(binary: 2_000, source: 1_000).check()
+        try tree(binary: 2_000, source: 1_000).check()
     }
 
     @Test("a source changed after the build is named, with both times")
     func staleBinaryIsRefused() throws {
-        let freshness = try Self.tree(binary: 1_000, source: 2_000.25)
+        let freshness = try tree(binary: 1_000, source: 2_000.25)
         let error = #expect(throws: BuildFreshness.Stale.self) { try freshness.check() }
         #expect(error?.source == "Sources/Store/Store.swift")
         #expect(error?.description.contains("1970-01-01 00:33:20.250 UTC") == true)
@@ -51,7 +58,7 @@ struct BuildFreshnessTests {
 
     @Test("a source compiled again into the same objects passes: SwiftPM does not relink, so the binary stays older")
     func recompiledUnchangedPasses() throws {
-        let freshness = try Self.tree(binary: 1_000, source: 2_000)
+        let freshness = try tree(binary: 1_000, source: 2_000)
         try Self.record("Store.swift.o", at: 900, in: freshness)
         try Self.record("Store.d", at: 2_100, in: freshness)
         try freshness.check()
@@ -59,12 +66,12 @@ struct BuildFreshnessTests {
 
     @Test("a source compiled again into new objects the binary was not linked from, or not compiled since, is refused")
     func recompiledWithoutLinkIsRefused() throws {
-        let unlinked = try Self.tree(binary: 1_000, source: 2_000)
+        let unlinked = try tree(binary: 1_000, source: 2_000)
         try Self.record("Store.swift.o", at: 2_100, in: unlinked)
         try Self.record("Store.d", at: 2_100, in: unlinked)
         #expect(throws: BuildFreshness.Stale.self) { try unlinked.check() }
 
-        let uncompiled = try Self.tree(binary: 1_000, source: 2_000)
+        let uncompiled = try tree(binary: 1_000, source: 2_000)
         try Self.record("Store.swift.o", at: 900, in: uncompiled)
         try Self.record("Store.d", at: 950, in: uncompiled)
         #expect(throws: BuildFreshness.Stale.self) { try uncompiled.check() }
@@ -72,12 +79,12 @@ struct BuildFreshnessTests {
 
     @Test("a changed Package.swift alone does not: it may change no module at all")
     func manifestDoesNotCount() throws {
-        try Self.tree(binary: 1_000, source: 500, manifest: 1_500).check()
+        try tree(binary: 1_000, source: 500, manifest: 1_500).check()
     }
 
     @Test("a source file added after the build makes the binary stale; an editor's swap file does not")
     func addedFileCounts() throws {
-        let freshness = try Self.tree(binary: Date().timeIntervalSince1970 - 60, source: 0)
+        let freshness = try tree(binary: Date().timeIntervalSince1970 - 60, source: 0)
         try Data("x".utf8).write(to: freshness.packageRoot.appendingPathComponent("Sources/Store/.Store.swift.swp"))
         try freshness.check()
         try Data("x".utf8).write(to: freshness.packageRoot.appendingPathComponent("Sources/Store/New.swift"))
@@ -87,7 +94,7 @@ struct BuildFreshnessTests {
 
     @Test("the package is the one whose .build folder holds the binary; a binary elsewhere is not checked")
     func packageFoundFromTheBinary() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("freshness-\(UUID().uuidString)")
+        let root = scratch
         let products = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/release")
         try FileManager.default.createDirectory(at: products, withIntermediateDirectories: true)
         let binary = products.appendingPathComponent("bench").path
