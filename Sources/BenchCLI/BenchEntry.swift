@@ -67,11 +67,20 @@ public enum BenchEntry {
     }
 
     /// Swift seeds hashing randomly per process, which moves Set and
-    /// Dictionary layouts and so allocation counts from run to run. `bench`
-    /// restarts itself with deterministic hashing so counts repeat exactly.
+    /// Dictionary layouts and so allocation counts from run to run. glibc
+    /// keeps the stacks of ended threads for the next threads to start, each
+    /// with its thread-local storage's vector still on the heap: whether a
+    /// store's thread gets a kept stack depends on what ran before it, and so
+    /// would the heap bytes read around that store. `bench` restarts itself
+    /// with deterministic hashing and glibc's stack cache off, so counts
+    /// repeat exactly. (A counted process is started with its own fixed
+    /// environment instead: `InstructionCounter.environment`.)
     static func ensureDeterministicHashing() {
-        guard ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] == nil else { return }
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["SWIFT_DETERMINISTIC_HASHING"] == nil else { return }
         setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
+        let tunables = [environment["GLIBC_TUNABLES"], "glibc.pthread.stack_cache_size=0"].compactMap { $0 }
+        setenv("GLIBC_TUNABLES", tunables.joined(separator: ":"), 1)
         execv(Platform.executablePath, CommandLine.unsafeArgv)
         // Only reached if exec failed: run on with random hashing.
         FileHandle.standardError.write(
