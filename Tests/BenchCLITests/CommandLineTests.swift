@@ -195,6 +195,44 @@ struct CommandLineTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test("heap readings repeat exactly, whatever ran before, on stores that leave work to other threads")
+    func heapReadingsRepeat() throws {
+        // snapshot-grdb's database is freed by libdispatch on a worker thread
+        // after the store is gone, and cascade-delete before memory leaves
+        // that pool's threads in another state; snapshot-listened starts a
+        // thread of its own. Each run is a process of its own, started as
+        // bench restarts itself: with glibc's stack cache off
+        // (SWIFT_DETERMINISTIC_HASHING, which scripts/test sets, stops the
+        // restart).
+        var runs: [[String: [Double]]] = []
+        for before in [[], ["--scenario", "cascade-delete"]] {
+            let directory = BenchProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let outcome = try BenchProcess.run(
+                before + [
+                    "--profile", "quick", "--scenario", "memory", "--param", "N=300", "--store", "snapshot-grdb",
+                    "--store", "snapshot-listened", "--rounds", "2", "--output", directory.path,
+                ],
+                environment: ["GLIBC_TUNABLES": "glibc.pthread.stack_cache_size=0"])
+            #expect(outcome.status == 0, "\(outcome.error)")
+            let result = try RunResult.read(from: directory.appendingPathComponent("results.json"))
+            var counts: [String: [Double]] = [:]
+            for store in try #require(result.cases.first { $0.scenario == "memory" }).stores {
+                for series in store.metrics where series.metric.kind == .count {
+                    counts["\(store.store) \(series.metric.id)"] = series.rounds
+                }
+            }
+            runs.append(counts)
+        }
+        #expect(runs[0].count >= 8, "\(runs[0])")
+        for (metric, rounds) in runs[0] {
+            #expect(Set(rounds).count == 1, "\(metric) differs between rounds: \(rounds)")
+            #expect(
+                runs[1][metric] == rounds,
+                "\(metric): \(rounds) alone, \(runs[1][metric] ?? []) after cascade-delete")
+        }
+    }
+
     @Test("a sweep runs one case per value")
     func sweep() throws {
         let directory = BenchProcess.temporaryDirectory()

@@ -15,6 +15,9 @@ public struct RoundContext: Sendable {
     let calibration: ClockCalibration
     /// Whether allocations can be counted (jemalloc is the allocator).
     let countsAllocations: Bool
+    /// Whether heap readings wait for the process to be at rest
+    /// (`SuitePlan.readsHeapAtRest`).
+    let readsHeapAtRest: Bool
     /// Warm-up, timed, or counting instructions.
     let pass: RoundPass
     /// The case's batch sizes, shared by every store.
@@ -34,13 +37,15 @@ public struct RoundContext: Sendable {
     /// A context whose main thread is the calling thread.
     init(
         seed: UInt64, round: Int, calibration: ClockCalibration, countsAllocations: Bool,
-        pass: RoundPass = .timed, batches: BatchPlan = BatchPlan(), instructionSampleDivisor: Int = 1,
+        readsHeapAtRest: Bool = true, pass: RoundPass = .timed, batches: BatchPlan = BatchPlan(),
+        instructionSampleDivisor: Int = 1,
         progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) {
         self.seed = seed
         self.round = round
         self.calibration = calibration
         self.countsAllocations = countsAllocations
+        self.readsHeapAtRest = readsHeapAtRest
         self.pass = pass
         self.batches = batches
         self.instructionSampleDivisor = instructionSampleDivisor

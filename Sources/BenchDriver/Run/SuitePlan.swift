@@ -40,10 +40,14 @@ public struct SuitePlan: Sendable {
     /// feed-read case, the one they bound; tests skip them.
     public var measuresPrimitiveCosts: Bool
     public var measurement: Measurement
+    /// Whether each heap reading waits until no other thread of the process
+    /// runs (`MemoryFootprint.atRest`); tests, whose process runs other tests
+    /// beside, read at once and check no heap figure.
+    public var readsHeapAtRest: Bool
 
     public init(
         cases: [Case], stores: [StoreRunner], rounds: Int, seed: UInt64, profileName: String,
-        measuresPrimitiveCosts: Bool = true, measurement: Measurement = .timings
+        measuresPrimitiveCosts: Bool = true, measurement: Measurement = .timings, readsHeapAtRest: Bool = true
     ) {
         self.cases = cases
         self.stores = stores
@@ -52,6 +56,7 @@ public struct SuitePlan: Sendable {
         self.profileName = profileName
         self.measuresPrimitiveCosts = measuresPrimitiveCosts
         self.measurement = measurement
+        self.readsHeapAtRest = readsHeapAtRest
     }
 
     var measuresTimings: Bool {

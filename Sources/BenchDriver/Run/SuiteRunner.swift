@@ -125,7 +125,8 @@ public struct SuiteRunner {
             progress.roundStarted(store: store.name, round: round, of: plan.rounds)
             let context = RoundContext(
                 seed: plan.seed, round: round ?? -1, calibration: calibration, countsAllocations: countsAllocations,
-                pass: pass, batches: batches, instructionSampleDivisor: store.design.instructionSampleDivisor,
+                readsHeapAtRest: plan.readsHeapAtRest, pass: pass, batches: batches,
+                instructionSampleDivisor: store.design.instructionSampleDivisor,
                 progress: { [progress] in progress.roundProgressed($0) })
             do {
                 return try store.runRound(workload, plannedCase.parameters, context)

@@ -44,9 +44,11 @@ import StoreInterface
     }
     @usableFromInline static let parameters = [Parameter.N, Parameter.held]
     @usableFromInline static let notes = [
-        "Heap bytes from jemalloc's stats.allocated, measured between steps of one round with nothing else "
-            + "running: exact for a given build and seed, so they are compared as counts. Resident memory is the "
-            + "whole process's, the same for every store, and not reported.",
+        "Heap bytes from jemalloc's stats.allocated, each read once no other thread of the process has run for "
+            + "a millisecond (a released store's last work, such as GRDB's database disposed by libdispatch on a "
+            + "worker thread, is done), a round measured again if a thread started or ended during it: exact for "
+            + "a given build and seed, so they are compared as counts. Resident memory is the whole process's, "
+            + "the same for every store, and not reported.",
         "after changing every user: every field of every user changed while screens hold their notes; a snapshot "
             + "store keeps the old values the screens hold alive beside the new ones, a uniquing store changes its "
             + "objects in place.",
@@ -78,54 +80,83 @@ import StoreInterface
         return Workload(json: json, models: graph.shape.modelCount, held: held, renameEveryUser: rename.json())
     }
 
+    /// How many times a round is measured before it fails because threads
+    /// of the process kept starting or ending while it ran.
+    static let attempts = 5
+
     @usableFromInline static func runRound<Store: ModelStore>(
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics {
-        var metrics = RoundMetrics()
         guard context.countsAllocations else {
             throw ScenarioError("memory needs jemalloc as the allocator to read the heap")
         }
-        let empty = try MemoryFootprint.current()
+        for _ in 1...attempts {
+            if let metrics = try measure(type, workload, parameters, context) {
+                // Reported only now: the progress line is a string that
+                // changes size, and the heap readings would count it.
+                context.progress(1)
+                return metrics
+            }
+        }
+        throw ScenarioError(
+            "memory: threads of this process started or ended during each of \(attempts) attempts at a round, "
+                + "so its heap readings would count their state")
+    }
+
+    /// One round's readings, each taken with the process at rest; nil when
+    /// the process's threads at the end are not those of the start: a thread
+    /// that ended during the round freed its state, one that started and is
+    /// still there holds its own, and either would be counted as the store's.
+    /// A thread a store starts and ends itself (a consistency manager's) is
+    /// the store's.
+    private static func measure<Store: ModelStore>(
+        _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
+    ) throws -> RoundMetrics? {
+        func reading() throws -> MemoryFootprint.AtRest {
+            context.readsHeapAtRest ? try MemoryFootprint.atRest() : try MemoryFootprint.AtRest.now()
+        }
+        let empty = try reading()
         var store: Store? = freshStore(type, parameters, context)
         try store!.merge(PayloadBatch(json: workload.json))
         // Every reading is of a store at rest: what its writes handed to
         // other threads (a consistency manager) is done.
         store!.settle()
-        let loaded = try MemoryFootprint.current()
-        context.progress(0.25)
+        let loaded = try reading().footprint
 
         // The screens are passed to an opaque function between measurements:
         // otherwise the optimizer may drop an array nobody reads, and the
         // screens would hold nothing.
         var screens = workload.held.map { store!.note($0) }
         consume(screens)
-        let holding = try MemoryFootprint.current()
+        let holding = try reading().footprint
         try store!.merge(PayloadBatch(json: workload.renameEveryUser))
         store!.settle()
         consume(screens)
-        let updated = try MemoryFootprint.current()
-        context.progress(0.75)
+        let updated = try reading().footprint
 
         screens.removeAll()
         store!.purge()
         store!.settle()
         store = nil
-        let freed = try MemoryFootprint.current()
-        context.progress(1)
+        let freed = try reading()
+        guard freed.threads == empty.threads else { return nil }
 
+        var metrics = RoundMetrics()
         let models = Double(workload.models)
         let held = Double(max(1, workload.held.count))
         func difference(_ to: MemoryFootprint, _ from: MemoryFootprint) -> Double {
             Double(to.allocated) - Double(from.allocated)
         }
-        metrics.add(Metric.model, "bytes per model", unit: .bytes, kind: .count, difference(loaded, empty) / models)
+        metrics.add(
+            Metric.model, "bytes per model", unit: .bytes, kind: .count,
+            difference(loaded, empty.footprint) / models)
         metrics.add(Metric.held, "bytes per held note", unit: .bytes, kind: .count, difference(holding, loaded) / held)
         metrics.add(
             Metric.update, "bytes added by changing every user, per held note", unit: .bytes, kind: .count,
             difference(updated, holding) / held)
         metrics.add(
             Metric.freed, "bytes per model left once the store is gone", unit: .bytes, kind: .count,
-            difference(freed, empty) / models)
+            difference(freed.footprint, empty.footprint) / models)
         consume(screens)
         return metrics
     }

@@ -101,6 +101,8 @@ import CJemalloc
 public enum AllocatorError: Error, Hashable, Sendable, CustomStringConvertible {
     case control(String, Int32)
     case notTheAllocator(String)
+    /// Other threads of the process kept running, so the heap was never at rest.
+    case neverAtRest(seconds: Double)
 
     public var description: String {
         switch self {
@@ -108,6 +110,8 @@ public enum AllocatorError: Error, Hashable, Sendable, CustomStringConvertible {
             "jemalloc control '\(name)' failed with status \(status)"
         case .notTheAllocator(let detail):
             "jemalloc is not this process's allocator, so allocation counts would be wrong: \(detail)"
+        case .neverAtRest(let seconds):
+            "other threads of this process kept running for \(seconds) s, so the heap could not be read at rest"
         }
     }
 }
