@@ -102,6 +102,18 @@ public final class MainQueue: @unchecked Sendable {
     /// Work waiting for the main thread.
     public var pendingCount: Int { lock.withLock { pending.count } }
 
+    /// Frees the storage the queue kept from its longest backlog, when nothing
+    /// is queued: how long that backlog grew depends on how the threads
+    /// interleaved, and a heap reading would count it. `DispatchQueue.main`
+    /// keeps no such buffer. Call on the main thread.
+    public func releaseCapacity() {
+        precondition(isMainThread, "MainQueue.releaseCapacity() called off its main thread")
+        lock.withLock {
+            if pending.isEmpty { pending = [] }
+        }
+        draining = []
+    }
+
     /// Runs everything queued, in order, work queued meanwhile included;
     /// returns how many items ran. Call on the main thread.
     @discardableResult

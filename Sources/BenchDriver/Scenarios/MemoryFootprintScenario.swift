@@ -113,7 +113,8 @@ import StoreInterface
         _ type: Store.Type, _ workload: Workload, _ parameters: ParameterSet, _ context: RoundContext
     ) throws -> RoundMetrics? {
         func reading() throws -> MemoryFootprint.AtRest {
-            context.readsHeapAtRest ? try MemoryFootprint.atRest() : try MemoryFootprint.AtRest.now()
+            context.mainQueue.releaseCapacity()
+            return context.readsHeapAtRest ? try MemoryFootprint.atRest() : try MemoryFootprint.AtRest.now()
         }
         let empty = try reading()
         var store: Store? = freshStore(type, parameters, context)

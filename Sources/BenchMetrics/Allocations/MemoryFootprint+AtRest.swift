@@ -37,6 +37,7 @@ extension MemoryFootprint {
     /// - Throws: `AllocatorError.neverAtRest` when they kept running that long.
     public static func atRest(waitingUpTo seconds: Double = 10) throws(AllocatorError) -> AtRest {
         let deadline = MonotonicClock.now() + UInt64(seconds * 1e9)
+        releaseEndedThreadStacks()
         var earlier = ThreadActivity.now()
         while true {
             usleep(quietInterval)
@@ -51,5 +52,18 @@ extension MemoryFootprint {
             }
             guard MonotonicClock.now() < deadline else { throw .neverAtRest(seconds: seconds) }
         }
+    }
+
+    /// Frees the stacks glibc keeps of threads that ended detached (a
+    /// libdispatch worker, a Foundation thread), each with its thread-local
+    /// storage's vector on the heap. glibc hands such a stack to the next
+    /// thread started, its vector and all, even with its stack cache off, and
+    /// frees the rest only when a thread is joined: so starting a thread
+    /// would allocate or not depending on which threads ended before. This
+    /// starts a thread that does nothing and joins it.
+    static func releaseEndedThreadStacks() {
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { _ in nil }, nil) == 0 else { return }
+        pthread_join(thread, nil)
     }
 }
