@@ -137,7 +137,7 @@ struct BenchCommand: ParsableCommand {
         subcommands: [
             RunCommand.self, CompareCommand.self, CompareVerdictsCommand.self, CheckResultsCommand.self,
             MergeCommand.self, JoinCommand.self, ReportCommand.self, ListCommand.self, SoakCommand.self,
-            TolerancesCommand.self, CountInstructionsCommand.self,
+            TolerancesCommand.self, CountInstructionsCommand.self, TouchOffMainCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -14,13 +14,18 @@ import Glibc
 /// order it was enqueued. A store whose objects belong to the main thread
 /// sends its changes here, and a screen living on the main thread hops here
 /// from an observer called elsewhere.
-public final class MainQueue: @unchecked Sendable {
-    // @unchecked: `pending` is accessed only under `lock`; `draining` and
-    // `itemsRun` only on the main thread.
-    private let mainThread = pthread_self()
-    private let lock = InstrumentedLock(site: .mainQueue)
-    private var pending: [@Sendable () -> Void] = []
-    private var draining: [@Sendable () -> Void] = []
+public final class MainQueue: Sendable {
+    @usableFromInline let mainThread = pthread_self()
+    /// Work queued by any thread, behind the queue's lock.
+    private let pending = InstrumentedLockedValue<[@Sendable () -> Void]>([], site: .mainQueue)
+    /// What only the main thread touches: the batch it is running, and how
+    /// many items it has run.
+    private let mainSide: ThreadBound<MainSide>
+
+    private struct MainSide {
+        var draining: [@Sendable () -> Void] = []
+        var itemsRun = 0
+    }
     /// Set while the main thread sleeps in `serve(until:)`; whoever clears
     /// it signals `wakeUp`.
     private let sleeping = Atomic<Bool>(false)
@@ -43,10 +48,12 @@ public final class MainQueue: @unchecked Sendable {
     }
 
     /// Work items run by `drain()` so far. Main thread only.
-    public private(set) var itemsRun = 0
+    public var itemsRun: Int { mainSide.value.itemsRun }
 
     /// A queue whose main thread is the calling thread.
-    public init() {}
+    public init() {
+        mainSide = ThreadBound(MainSide(), boundTo: mainThread)
+    }
 
     /// Whether the calling thread is this queue's main thread.
     @inlinable
@@ -68,7 +75,7 @@ public final class MainQueue: @unchecked Sendable {
 
     /// Queues `work` for the main thread's next drain, from any thread.
     public func enqueue(_ work: @escaping @Sendable () -> Void) {
-        lock.withLock { pending.append(work) }
+        pending.withLock { $0.append(work) }
         wake()
     }
 
@@ -100,40 +107,43 @@ public final class MainQueue: @unchecked Sendable {
     }
 
     /// Work waiting for the main thread.
-    public var pendingCount: Int { lock.withLock { pending.count } }
+    public var pendingCount: Int { pending.withLock { $0.count } }
 
     /// Frees the storage the queue kept from its longest backlog, when nothing
     /// is queued: how long that backlog grew depends on how the threads
     /// interleaved, and a heap reading would count it. `DispatchQueue.main`
     /// keeps no such buffer. Call on the main thread.
     public func releaseCapacity() {
-        precondition(isMainThread, "MainQueue.releaseCapacity() called off its main thread")
-        lock.withLock {
-            if pending.isEmpty { pending = [] }
-        }
-        draining = []
+        pending.withLock { if $0.isEmpty { $0 = [] } }
+        mainSide.value.draining = []
     }
 
     /// Runs everything queued, in order, work queued meanwhile included;
     /// returns how many items ran. Call on the main thread.
     @discardableResult
     public func drain() -> Int {
-        precondition(isMainThread, "MainQueue.drain() called off its main thread")
         var ran = 0
+        // Taken out for the batch: work may queue more, or drain, meanwhile.
+        var draining = mainSide.value.draining
+        mainSide.value.draining = []
         while true {
-            lock.withLock { swap(&pending, &draining) }
+            pending.withLock { swap(&$0, &draining) }
             guard !draining.isEmpty else { break }
             for work in draining { work() }
             ran += draining.count
             draining.removeAll(keepingCapacity: true)
         }
-        itemsRun += ran
+        mainSide.value.draining = draining
+        mainSide.value.itemsRun += ran
         return ran
     }
 }
 
 /// A result handed from the main thread to the thread waiting for it; the
-/// semaphore orders the write before the read.
+/// semaphore orders the write before the read. An owner with a lock would
+/// allocate the lock too, on every read a background thread hops for.
 private final class ResultBox<T, Failure: Error>: @unchecked Sendable {
+    // @unchecked: written once on the main thread before `done.signal()`,
+    // read once after `done.wait()`.
     var value: Result<T, Failure>?
 }

@@ -4,8 +4,9 @@ import ModelGraph
 ///
 /// A screen hands the store a sink instead of asking for a row value, so
 /// displaying a row allocates nothing: the sink sees each field once, as a
-/// cell would when it sets its labels.
-public protocol RowSink {
+/// cell would when it sets its labels. `Sendable`, so that a store which
+/// reads on another thread can take the sink there and hand it back.
+public protocol RowSink: Sendable {
     mutating func text(_ value: String)
     mutating func number(_ value: Int64)
     mutating func flag(_ value: Bool)

@@ -100,13 +100,7 @@ struct SnapshotFlatStoreTests {
                             name: "Ada Lovelace", username: "ada", avatarURL: "https://example.com/a.png", bio: nil,
                             isOnline: true, followerCount: 1, updatedAt: 1))
                 ]))
-            let done = DispatchSemaphore(value: 0)
-            let thread = Thread {
-                _ = store.user(UserID(1))
-                done.signal()
-            }
-            thread.start()
-            done.wait()
+            lookUpOffTheMainThread(store)
         }
     }
 

@@ -3,7 +3,7 @@ import StoreInterface
 @testable import ModelGraph
 
 /// One field a row displayed.
-package enum RowField: Hashable, CustomStringConvertible {
+package enum RowField: Hashable, Sendable, CustomStringConvertible {
     case text(String)
     case number(Int64)
     case flag(Bool)

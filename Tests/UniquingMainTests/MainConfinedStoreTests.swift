@@ -1,3 +1,4 @@
+import Foundation
 import Instrumentation
 import Observation
 import StoreInterface
@@ -93,6 +94,24 @@ struct MainConfinedStoreTests {
         #expect(store.counts.refreshedOnMain == refreshedBefore + 2)
         #expect(store.row(ofNote: note) == ExpectedRow.of(store.exportState().notes[NoteID(1)]!))
         withExtendedLifetime(token) {}
+    }
+
+    @Test("a lookup off the main thread traps, in every build: uniquing-main")
+    func plainLookupOffTheMainThreadTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let store = UniquingMainStore()
+            try? store.merge(Fixtures.graph().fullBatch)
+            lookUpOffTheMainThread(store)
+        }
+    }
+
+    @Test("a lookup off the main thread traps, in every build: uniquing-observable")
+    func observableLookupOffTheMainThreadTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let store = UniquingObservableStore()
+            try? store.merge(Fixtures.graph().fullBatch)
+            lookUpOffTheMainThread(store)
+        }
     }
 
     @Test("a row of held objects on the main thread takes no lock; a miss takes the store's lock once")

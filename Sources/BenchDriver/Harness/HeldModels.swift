@@ -1,4 +1,4 @@
-import Foundation
+import Instrumentation
 import StoreInterface
 import Synchronization
 
@@ -7,46 +7,43 @@ import Synchronization
 /// same object; for a value store it is the new value, and a screen that
 /// reads between two notifications sees what it was last given.
 ///
-/// The screen's own lock is an `NSLock` (a pthread mutex): outside the
-/// stores' measured locks, and visible to ThreadSanitizer.
-@usableFromInline final class HeldModels<Handle: Sendable>: @unchecked Sendable {
-    // @unchecked: `slots` and `notified` are accessed only under `lock`.
-    private let lock = NSLock()
-    private var slots: [Handle?]
-    /// Slots an observer has written: a lookup made before must not undo it.
-    private var notified: [Bool]
-    private let updates = Atomic<Int>(0)
+/// The screen's own lock is an `NSLock` (a pthread mutex, in a
+/// `LockedValue`): outside the stores' counted locks, and visible to
+/// ThreadSanitizer.
+@usableFromInline final class HeldModels<Handle: Sendable>: Sendable {
+    @usableFromInline struct Slots: Sendable {
+        var handles: [Handle?]
+        /// Slots an observer has written: a lookup made before must not undo it.
+        var notified: [Bool]
 
-    // The slots are written under `lock` from the start: the observers'
-    // handlers may run on the thread a store posts from, reached through a
-    // registry whose own lock ThreadSanitizer cannot see (Foundation's
-    // NotificationCenter, uninstrumented), so the lock must order them.
-
-    public init(_ handles: [Handle?]) {
-        slots = []
-        notified = []
-        lock.withLock {
-            slots = handles
+        init(_ handles: [Handle?]) {
+            self.handles = handles
             notified = Array(repeating: false, count: handles.count)
         }
     }
 
-    /// Empty slots, to fill once their observers are registered (`fill`).
-    public init(count: Int) {
-        slots = []
-        notified = []
-        lock.withLock {
-            slots = Array(repeating: nil, count: count)
-            notified = Array(repeating: false, count: count)
-        }
+    // The slots are behind the lock from the start: the observers' handlers
+    // may run on the thread a store posts from, reached through a registry
+    // whose own lock ThreadSanitizer cannot see (Foundation's
+    // NotificationCenter, uninstrumented), so the lock must order them.
+    private let slots: LockedValue<Slots>
+    private let updates = Atomic<Int>(0)
+
+    public init(_ handles: [Handle?]) {
+        slots = LockedValue(Slots(handles))
     }
 
-    public var count: Int { lock.withLock { slots.count } }
+    /// Empty slots, to fill once their observers are registered (`fill`).
+    public init(count: Int) {
+        slots = LockedValue(Slots(Array(repeating: nil, count: count)))
+    }
+
+    public var count: Int { slots.withLock { $0.handles.count } }
 
     /// Every slot at one instant (one lock, one array retain).
-    public var snapshot: [Handle?] { lock.withLock { slots } }
+    public var snapshot: [Handle?] { slots.withLock { $0.handles } }
 
-    public subscript(slot: Int) -> Handle? { lock.withLock { slots[slot] } }
+    public subscript(slot: Int) -> Handle? { slots.withLock { $0.handles[slot] } }
 
     /// Notifications this screen has received.
     @usableFromInline var updateCount: Int { updates.load(ordering: .relaxed) }
@@ -56,8 +53,8 @@ import Synchronization
     /// A screen observes first and looks up second, so no write falls
     /// between the two unseen.
     public func fill(_ slot: Int, with handle: Handle?) {
-        lock.withLock {
-            if !notified[slot] { slots[slot] = handle }
+        slots.withLock { slots in
+            if !slots.notified[slot] { slots.handles[slot] = handle }
         }
     }
 
@@ -66,11 +63,11 @@ import Synchronization
         { [weak self] change in
             guard let self else { return }
             self.updates.add(1, ordering: .relaxed)
-            self.lock.withLock {
-                self.notified[slot] = true
+            self.slots.withLock { slots in
+                slots.notified[slot] = true
                 switch change {
-                case .updated(let handle): self.slots[slot] = handle
-                case .deleted: self.slots[slot] = nil
+                case .updated(let handle): slots.handles[slot] = handle
+                case .deleted: slots.handles[slot] = nil
                 }
             }
         }

@@ -2,9 +2,9 @@ import Instrumentation
 import ModelGraph
 
 /// The data the single primitives are measured on, built once: objects, a
-/// dictionary of them and weak references to them, with random keys.
-final class PrimitiveFixture: @unchecked Sendable {
-    // @unchecked: built once, then only read (and locked) from the measuring thread.
+/// dictionary of them and weak references to them, with random keys. Built,
+/// read and dropped on the measuring thread, so nothing in it is `Sendable`.
+final class PrimitiveFixture {
     let lock = InstrumentedLock(site: .storeState)
     let keys: [Int]
     let mask: Int
@@ -24,9 +24,9 @@ final class PrimitiveFixture: @unchecked Sendable {
         weakRows = weaklyHeld.map { WeakBox($0) }
     }
 
-    final class Shared: @unchecked Sendable {
+    final class Shared {
         let number: Int
-        var text: String
+        let text: String
 
         init(_ number: Int) {
             self.number = number
@@ -35,7 +35,7 @@ final class PrimitiveFixture: @unchecked Sendable {
     }
 
     /// Somewhere to store a strong reference.
-    final class Slot: @unchecked Sendable {
+    final class Slot {
         var object: Shared?
     }
 

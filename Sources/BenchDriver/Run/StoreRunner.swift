@@ -11,6 +11,7 @@ public struct StoreRunner: Sendable {
     /// A round of each scenario on this store, specialized for the pair.
     private let rounds: [ScenarioID: ScenarioRound]
     private let soakRun: @Sendable (SoakPlan, CancellationFlag) throws -> SoakOutcome
+    private let offMainLookup: @Sendable () throws -> Void
 
     public init<Store: ModelStore>(_ type: Store.Type) {
         design = Store.design
@@ -19,6 +20,7 @@ public struct StoreRunner: Sendable {
         ScenarioCatalog.visitAll(&rounds)
         self.rounds = rounds.rounds
         soakRun = { plan, cancellation in try Soak.run(Store.self, plan, cancellation: cancellation) }
+        offMainLookup = { try OffMainLookup.run(Store.self) }
     }
 
     /// One round of the prepared case on this store.
@@ -48,5 +50,12 @@ public struct StoreRunner: Sendable {
     /// Soaks this store (see `Soak`) until the plan's time is up or `cancellation` says stop.
     public func soak(_ plan: SoakPlan, cancellation: CancellationFlag = CancellationFlag()) throws -> SoakOutcome {
         try soakRun(plan, cancellation)
+    }
+
+    /// Looks a user up in a fresh store from a thread other than its main
+    /// thread (see `OffMainLookup`); a store confined to its main thread
+    /// traps instead of returning.
+    public func lookUpOffMain() throws {
+        try offMainLookup()
     }
 }

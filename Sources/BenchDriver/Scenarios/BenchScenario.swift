@@ -7,7 +7,7 @@ import StoreInterface
 /// `prepare` builds the workload (graph, payloads, operation sequence) once
 /// per case, from the run's seed; `runRound` runs one round on a fresh store
 /// of the given type and measures it. Every store gets the same workload.
-public protocol BenchScenario {
+public protocol BenchScenario: SendableMetatype {
     associatedtype Workload: Sendable
     /// The scenario's metric ids, as constants (`enum Metric`).
     associatedtype Metric

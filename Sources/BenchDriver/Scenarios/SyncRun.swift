@@ -9,9 +9,7 @@ import Synchronization
 /// One round of background-sync: the main thread's frames (on the calling
 /// thread), the writer's batches, optional background readers, and what
 /// each measured.
-final class SyncRun<Store: ModelStore>: @unchecked Sendable {
-    // @unchecked: `main` is written by the main thread only and read after
-    // the group has joined; the rest is immutable, atomic or locked.
+final class SyncRun<Store: ModelStore>: Sendable {
     private let store: Store
     private let screen: MainThreadScreen<Store>
     private let workload: BackgroundSync.Workload
@@ -24,7 +22,8 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     private let stop = Atomic<Bool>(false)
     private let writer = LockedValue(WriterResults())
     private let readers = LockedValue(ReaderResults())
-    private var main = MainResults()
+    /// What the main thread measures, read once the group has joined.
+    private let main: ThreadBound<MainResults>
 
     private struct MainResults {
         var storeCPU = LatencyRecorder()
@@ -47,6 +46,10 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         var launchDone: UInt64?
         var launchStoreCPU: UInt64 = 0
         var launchBlocked: UInt64 = 0
+        /// Batches the main thread has synced itself (sync=2).
+        var syncedOnMain = 0
+        /// When the round's clocks started, for the main thread's real-time sync.
+        var runStart: UInt64 = 0
     }
 
     private struct WriterResults {
@@ -78,6 +81,7 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         self.context = context
         sync = BackgroundSync.Sync(parameters)
         writeStarts = AtomicSlots(count: workload.batches.count)
+        main = ThreadBound(MainResults(), on: context.mainQueue)
     }
 
     private var isVirtual: Bool { parameters[BackgroundSync.Parameter.hz] == 0 && !workload.isLaunch }
@@ -85,8 +89,6 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     private var syncsOnMain: Bool { sync == .mainThread }
     /// Whether reading a row goes through the store, which makes drawing store work.
     private var rowsReadTheStore: Bool { Store.design.rowsReadTheStore }
-    /// Batches the main thread has synced itself (sync=2).
-    private var syncedOnMain = 0
     private var budget: UInt64 { BackgroundSync.budget(parameters) }
     private var interval: UInt64 { BackgroundSync.interval(parameters) }
 
@@ -101,7 +103,7 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     /// Runs the round; returns each role's thread reports.
     func run() -> [ThreadRole.Kind: [ThreadReport]] {
         let start = MonotonicClock.now() + 5_000_000
-        runStart = start
+        main.value.runStart = start
         let writerRole = ThreadRole(.writer) { _ in self.write(from: start) }
         let readerRole = ThreadRole(.reader, threads: parameters[BackgroundSync.Parameter.readers]) { thread in
             self.read(thread)
@@ -114,7 +116,7 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
             roles, onCaller: mainRole, draining: context.mainQueue,
             countsAllocations: context.countsAllocations)
         // The main thread catches up with what the last batches left it.
-        main.items += context.mainQueue.drain()
+        main.value.items += context.mainQueue.drain()
         store.settle()
         return reports
     }
@@ -133,7 +135,7 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
             if isVirtual && !syncsOnMain {
                 gate.waitForBatches(batches(before: frame)) {
                     let cpu = ThreadCPUClock.now(), wall = MonotonicClock.now()
-                    main.items += context.mainQueue.drain()
+                    main.value.items += context.mainQueue.drain()
                     servedCPU &+= ThreadCPUClock.now() &- cpu
                     servedWall &+= MonotonicClock.now() &- wall
                 }
@@ -146,9 +148,9 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
             let began = MonotonicClock.now()
             let beforeDrain = ThreadCPUClock.now()
             if syncsOnMain { syncOnMain(frame: frame) }
-            main.items += context.mainQueue.drain()
+            main.value.items += context.mainQueue.drain()
             let afterDrain = ThreadCPUClock.now()
-            main.queueCPUTotal &+= afterDrain &- beforeDrain &+ servedCPU
+            main.value.queueCPUTotal &+= afterDrain &- beforeDrain &+ servedCPU
             let drained = MonotonicClock.now()
             sink.reset()
             var present = 0
@@ -172,16 +174,16 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
                 where batch < workload.touchesScreen.count
                     && workload.touchesScreen[batch]
                 {
-                    main.delivery.record(end &- UInt64(writeStarts[batch]))
+                    main.value.delivery.record(end &- UInt64(writeStarts[batch]))
                 }
                 shownThrough = newest
             }
             if workload.isLaunch {
-                main.launchStoreCPU &+= afterDrain &- beforeDrain
-                main.launchBlocked &+= drained &- began
-                if main.launchFirst == nil && present == rows { main.launchFirst = end &- start }
+                main.value.launchStoreCPU &+= afterDrain &- beforeDrain
+                main.value.launchBlocked &+= drained &- began
+                if main.value.launchFirst == nil && present == rows { main.value.launchFirst = end &- start }
                 if writerDone.load(ordering: .acquiring) && context.mainQueue.pendingCount == 0 && present == rows {
-                    main.launchDone = end &- start
+                    main.value.launchDone = end &- start
                     break
                 }
             }
@@ -193,16 +195,16 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     }
 
     private func record(storeWork: UInt64, drawing: UInt64, storeWall: UInt64, frameWall: UInt64) {
-        main.storeCPU.record(storeWork)
-        main.renderCPU.record(drawing)
+        main.value.storeCPU.record(storeWork)
+        main.value.renderCPU.record(drawing)
         let frame = storeWork &+ drawing
-        main.frameCPU.record(frame)
-        main.storeWall.record(storeWall)
-        main.frameWall.record(frameWall)
-        main.frames += 1
-        if frame > 8_333_333 { main.overShortBudget += 1 }
-        if frame > 16_666_667 { main.overLongBudget += 1 }
-        if frameWall > budget { main.late += 1 }
+        main.value.frameCPU.record(frame)
+        main.value.storeWall.record(storeWall)
+        main.value.frameWall.record(frameWall)
+        main.value.frames += 1
+        if frame > 8_333_333 { main.value.overShortBudget += 1 }
+        if frame > 16_666_667 { main.value.overLongBudget += 1 }
+        if frameWall > budget { main.value.late += 1 }
     }
 
     /// The main thread's own sync (sync=2): at launch one batch a frame, as
@@ -211,21 +213,18 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     private func syncOnMain(frame: Int) {
         let due =
             workload.isLaunch
-            ? min(workload.batches.count, syncedOnMain + 1)
+            ? min(workload.batches.count, main.value.syncedOnMain + 1)
             : isVirtual
                 ? batches(before: frame + 1)
-                : min(workload.batches.count, Int((MonotonicClock.now() &- runStart) / interval) + 1)
+                : min(workload.batches.count, Int((MonotonicClock.now() &- main.value.runStart) / interval) + 1)
         var results = writer.withLock { $0 }
-        while syncedOnMain < due {
-            commit(syncedOnMain, decoding: true, due: nil, into: &results)
-            syncedOnMain += 1
+        while main.value.syncedOnMain < due {
+            commit(main.value.syncedOnMain, decoding: true, due: nil, into: &results)
+            main.value.syncedOnMain += 1
         }
         writer.withLock { $0 = results }
-        if syncedOnMain == workload.batches.count { writerDone.store(true, ordering: .releasing) }
+        if main.value.syncedOnMain == workload.batches.count { writerDone.store(true, ordering: .releasing) }
     }
-
-    /// When the round's clocks started, for the main thread's real-time sync.
-    private var runStart: UInt64 = 0
 
     // MARK: The writer and the readers
 
@@ -327,7 +326,7 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
                 lowerIsBetter: false, read.latency.summary.operationsPerSecond)
         }
         let roles: [(MetricID, ThreadRole.Kind, Int)] = [
-            (BackgroundSync.Metric.main, .main, main.frames),
+            (BackgroundSync.Metric.main, .main, main.value.frames),
             (BackgroundSync.Metric.writer, .writer, written.applied + written.failed),
             (BackgroundSync.Metric.reader, .reader, read.operations),
         ]
@@ -345,39 +344,40 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     private func addFrames(to metrics: inout RoundMetrics) {
         let batches = Double(max(1, workload.batches.count))
         metrics.addLatency(
-            BackgroundSync.Metric.store, "main: store work per frame (CPU)", main.storeCPU.summary, unit: .microseconds)
-        metrics.addLatency(
-            BackgroundSync.Metric.render, "main: drawing K rows per frame (CPU)", main.renderCPU.summary,
+            BackgroundSync.Metric.store, "main: store work per frame (CPU)", main.value.storeCPU.summary,
             unit: .microseconds)
         metrics.addLatency(
-            BackgroundSync.Metric.frame, "main: whole frame, store work and drawing (CPU)", main.frameCPU.summary,
+            BackgroundSync.Metric.render, "main: drawing K rows per frame (CPU)", main.value.renderCPU.summary,
+            unit: .microseconds)
+        metrics.addLatency(
+            BackgroundSync.Metric.frame, "main: whole frame, store work and drawing (CPU)", main.value.frameCPU.summary,
             unit: .microseconds)
         metrics.add(
             BackgroundSync.Metric.over8, "main: frames over 8.3 ms of CPU", unit: .count, kind: .quantity,
-            Double(main.overShortBudget))
+            Double(main.value.overShortBudget))
         metrics.add(
             BackgroundSync.Metric.over16, "main: frames over 16.7 ms of CPU", unit: .count, kind: .quantity,
-            Double(main.overLongBudget))
+            Double(main.value.overLongBudget))
         metrics.addLatency(
             BackgroundSync.Metric.storeWall, "main: store work per frame (wall, waits included)",
-            main.storeWall.summary,
+            main.value.storeWall.summary,
             unit: .microseconds, kind: .quantity)
         metrics.add(
             BackgroundSync.Metric.frameWallMax, "main: longest frame (wall, waits included)", unit: .microseconds,
             kind: .quantity,
-            main.frameWall.summary.max / 1_000)
+            main.value.frameWall.summary.max / 1_000)
         metrics.add(
             BackgroundSync.Metric.late, "main: frames longer than the budget (wall)", unit: .count, kind: .quantity,
-            Double(main.late))
+            Double(main.value.late))
         metrics.add(
             BackgroundSync.Metric.frames, "main: frames drawn", unit: .count, kind: .quantity, informational: true,
-            Double(main.frames))
+            Double(main.value.frames))
         metrics.add(
             BackgroundSync.Metric.items, "main: work items drained per batch", unit: .count, kind: .count,
-            Double(main.items) / batches)
-        if main.delivery.sampleCount > 0 {
+            Double(main.value.items) / batches)
+        if main.value.delivery.sampleCount > 0 {
             metrics.addLatency(
-                BackgroundSync.Metric.delivery, "delivery, write to a frame showing it", main.delivery.summary,
+                BackgroundSync.Metric.delivery, "delivery, write to a frame showing it", main.value.delivery.summary,
                 unit: .microseconds, kind: .quantity)
         }
     }
@@ -406,10 +406,10 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         // Where the sync's store work ran: the main thread's queue work
         // against the writer's merge calls (a merge that hops to the main
         // thread leaves the writer waiting, its CPU idle).
-        let storeWork = Double(main.queueCPUTotal) + Double(written.commitCPUTotal)
+        let storeWork = Double(main.value.queueCPUTotal) + Double(written.commitCPUTotal)
         metrics.add(
             BackgroundSync.Metric.mainShare, "main: share of the sync's store work (CPU)", unit: .percent,
-            kind: .quantity, storeWork > 0 ? 100 * Double(main.queueCPUTotal) / storeWork : 0)
+            kind: .quantity, storeWork > 0 ? 100 * Double(main.value.queueCPUTotal) / storeWork : 0)
     }
 
     /// A launch: until every row shows, the main thread's store work and
@@ -417,7 +417,7 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
     private func addLaunch(to metrics: inout RoundMetrics) {
         let milliseconds = MetricUnit.milliseconds
         // A launch the frames never finished leaves these out: not measured, not infinite.
-        if let first = main.launchFirst {
+        if let first = main.value.launchFirst {
             metrics.add(
                 BackgroundSync.Metric.launchFirst, "launch: until a frame shows every row", unit: .milliseconds,
                 kind: .quantity, milliseconds.fromNanoseconds(Double(first)))
@@ -425,12 +425,12 @@ final class SyncRun<Store: ModelStore>: @unchecked Sendable {
         metrics.add(
             BackgroundSync.Metric.launchStore, "launch: main-thread store work in all (CPU)", unit: .milliseconds,
             kind: .timing,
-            milliseconds.fromNanoseconds(Double(main.launchStoreCPU)))
+            milliseconds.fromNanoseconds(Double(main.value.launchStoreCPU)))
         metrics.add(
             BackgroundSync.Metric.launchBlocked, "launch: main thread held up by store work (wall)",
             unit: .milliseconds,
-            kind: .quantity, milliseconds.fromNanoseconds(Double(main.launchBlocked)))
-        if let done = main.launchDone {
+            kind: .quantity, milliseconds.fromNanoseconds(Double(main.value.launchBlocked)))
+        if let done = main.value.launchDone {
             metrics.add(
                 BackgroundSync.Metric.launchDone, "launch: until the whole graph is on the main thread",
                 unit: .milliseconds,

@@ -11,7 +11,9 @@ import StoreInterface
 /// lock; it delivers them after unlocking, so an observer may call back into
 /// the store (see `ChangeNotifier`).
 public final class StoreCore<Tables: StoreTables>: @unchecked Sendable {
-    // @unchecked: `tables` is read and written only while holding `lock`.
+    // @unchecked: `tables` is read and written only while holding `lock`,
+    // or, in a core confined to a main thread, on that thread, which `enter`
+    // checks in every build.
     public typealias Changes = Tables.Changes
 
     @usableFromInline let lock = InstrumentedLock(site: .storeState)
@@ -40,10 +42,17 @@ public final class StoreCore<Tables: StoreTables>: @unchecked Sendable {
     @inlinable
     func enter() {
         if let confinedTo {
-            assert(confinedTo.isMainThread, "a main-thread store was touched off its main thread")
+            if !confinedTo.isMainThread { Self.touchedOffItsMainThread() }
         } else {
             lock.lock()
         }
+    }
+
+    /// Out of line, with a message an optimized build prints (see
+    /// `ThreadBound.touchedOffItsThread`).
+    @usableFromInline @inline(never)
+    static func touchedOffItsMainThread() -> Never {
+        fatalError("a main-thread store was touched off its main thread")
     }
 
     @inlinable

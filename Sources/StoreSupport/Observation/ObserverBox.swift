@@ -4,16 +4,21 @@ import StoreInterface
 import Synchronization
 
 /// One registered observer: its handler, and where it sits in its registry.
-final class ObserverBox<Change: Sendable>: CancellableObserver, @unchecked Sendable {
-    // @unchecked: `index` is read and written only under the registry's lock;
-    // everything else is immutable or atomic.
+final class ObserverBox<Change: Sendable>: CancellableObserver, Sendable {
     let model: ModelRef
     let handler: @Sendable (Change) -> Void
     private let onCancel: (@Sendable () -> Void)?
     private let active = Atomic<Bool>(true)
-    private weak var registry: ObserverRegistry<Change>?
+    private weak let registry: ObserverRegistry<Change>?
+    /// Read and written under the registry's lock, which orders it: atomic
+    /// only so that the box is `Sendable`, relaxed, a plain load or store.
+    private let position = Atomic<Int>(0)
+
     /// Position in the registry's list for `model`, for O(1) removal.
-    var index = 0
+    var index: Int {
+        get { position.load(ordering: .relaxed) }
+        set { position.store(newValue, ordering: .relaxed) }
+    }
 
     init(
         model: ModelRef, registry: ObserverRegistry<Change>, onCancel: (@Sendable () -> Void)?,
@@ -35,47 +40,51 @@ final class ObserverBox<Change: Sendable>: CancellableObserver, @unchecked Senda
 }
 
 /// Observers by model, behind their own lock (never held while calling out).
-final class ObserverRegistry<Change: Sendable>: @unchecked Sendable {
-    // @unchecked: `observers` and `total` are accessed only under `lock`.
-    private let lock = InstrumentedLock(site: .observers)
-    private var observers: [ModelRef: ContiguousArray<ObserverBox<Change>>] = [:]
-    private var total = 0
+final class ObserverRegistry<Change: Sendable>: Sendable {
+    private struct State {
+        var observers: [ModelRef: ContiguousArray<ObserverBox<Change>>] = [:]
+        var total = 0
+    }
+
+    private let state = InstrumentedLockedValue(State(), site: .observers)
 
     func add(
         _ model: ModelRef, onCancel: (@Sendable () -> Void)?, _ handler: @escaping @Sendable (Change) -> Void
     ) -> ObserverBox<Change> {
         let box = ObserverBox(model: model, registry: self, onCancel: onCancel, handler: handler)
-        lock.withLock {
-            box.index = observers[model, default: []].count
-            observers[model, default: []].append(box)
-            total += 1
+        state.withLock { state in
+            box.index = state.observers[model, default: []].count
+            state.observers[model, default: []].append(box)
+            state.total += 1
         }
         return box
     }
 
     func remove(_ box: ObserverBox<Change>) {
-        lock.withLock {
-            guard let list = observers[box.model], box.index < list.count, list[box.index] === box else { return }
+        state.withLock { state in
+            guard let list = state.observers[box.model], box.index < list.count, list[box.index] === box else {
+                return
+            }
             if list.count == 1 {
-                observers[box.model] = nil
+                state.observers[box.model] = nil
             } else {
                 // Swap the last observer into the hole: O(1), order is not kept.
-                observers[box.model]!.withUnsafeMutableBufferPointer { buffer in
+                state.observers[box.model]!.withUnsafeMutableBufferPointer { buffer in
                     let last = buffer[buffer.count - 1]
                     buffer[box.index] = last
                     last.index = box.index
                 }
-                observers[box.model]!.removeLast()
+                state.observers[box.model]!.removeLast()
             }
-            total -= 1
+            state.total -= 1
         }
     }
 
     /// Every model's observers at this moment. Shared, not copied: later
     /// registrations do not affect it (they copy the table if it is still held).
     func snapshot() -> [ModelRef: ContiguousArray<ObserverBox<Change>>] {
-        lock.withLock { observers }
+        state.withLock { $0.observers }
     }
 
-    var count: Int { lock.withLock { total } }
+    var count: Int { state.withLock { $0.total } }
 }

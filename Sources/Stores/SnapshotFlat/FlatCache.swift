@@ -57,8 +57,10 @@ public protocol FlatCacheListener: AnyObject, Sendable {
 ///   `weakObjects()`.
 /// - Listeners are told after the write's values are all stored (as
 ///   `set(values:)` tells them), by the store, outside the write.
-public final class FlatCache: @unchecked Sendable {
-    // @unchecked: used on its store's main thread only, as FlatCache asserts.
+///
+/// Not `Sendable`: it lives in its store's core, which checks on every
+/// access that it runs on the main thread, where FlatCache asserts it runs.
+public final class FlatCache {
     @usableFromInline var storage: [FlatCacheKey: Any] = [:]
     @usableFromInline var listeners: [FlatCacheKey: WeakObjectTable] = [:]
     /// Listener calls the writes so far owe, in order: taken by the store.
@@ -162,8 +164,8 @@ public final class FlatCache: @unchecked Sendable {
 /// Linux's stand-in for `NSHashTable.weakObjects()`: weak references keyed
 /// by object identity; its enumerator yields the live objects as `Any`, as
 /// `NSEnumerator` does. A dead entry stays until its object's slot is reused.
-public final class WeakObjectTable: @unchecked Sendable {
-    // @unchecked: used on its cache's main thread only.
+/// Not `Sendable`, as its cache is not.
+public final class WeakObjectTable {
     @usableFromInline struct Entry {
         weak var object: AnyObject?
     }

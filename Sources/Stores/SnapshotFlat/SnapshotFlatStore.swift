@@ -1,4 +1,5 @@
 import Foundation
+import Instrumentation
 import ModelGraph
 import StoreInterface
 import StoreSupport
@@ -41,6 +42,7 @@ import StoreSupport
 ///   in its place (`FlatTables`). Beside the cache, the reverse index the
 ///   cascades read, which FlatCache has no call for.
 public final class SnapshotFlatStore: CoreBackedStore, Sendable {
+    /// Confined to `mainQueue`'s main thread, which it checks on every access.
     public let core: StoreCore<FlatTables>
     let mainQueue: MainQueue
 
@@ -127,10 +129,15 @@ public final class SnapshotFlatStore: CoreBackedStore, Sendable {
     public func readRow<Sink: RowSink>(of model: ModelRef, into sink: inout Sink) -> Bool {
         let core = core
         guard !mainQueue.isMainThread else { return core.read { $0.cache.displayRow(of: model, into: &sink) } }
-        return withUnsafeMutablePointer(to: &sink) { target in
-            let pointer = UnsafeSink(target)
-            return mainQueue.runAndWait { core.read { $0.cache.displayRow(of: model, into: &pointer.target.pointee) } }
+        // The sink goes to the main thread and comes back, by value.
+        let given = sink
+        let (found, filled) = mainQueue.runAndWait {
+            var filled = given
+            let found = core.read { $0.cache.displayRow(of: model, into: &filled) }
+            return (found, filled)
         }
+        sink = filled
+        return found
     }
 
     public var counts: StoreCounts {
@@ -146,13 +153,6 @@ public final class SnapshotFlatStore: CoreBackedStore, Sendable {
         let core = core
         return mainQueue.runAndWait { core.read { $0.exportState() } }
     }
-}
-
-/// A row sink handed to the main thread while its owner waits: the wait
-/// orders every access.
-private struct UnsafeSink<Sink>: @unchecked Sendable {
-    let target: UnsafeMutablePointer<Sink>
-    init(_ target: UnsafeMutablePointer<Sink>) { self.target = target }
 }
 
 /// A screen's listener: told `.item(value)`, it casts the value back, as a
@@ -176,17 +176,15 @@ private final class FlatListener<Value: FlatCachable>: FlatCacheListener {
 
 /// What a token holds: the listener, strongly; cancelling lets it go, and
 /// the cache's weak entry dies with it.
-private final class FlatListenerRegistration: CancellableObserver, @unchecked Sendable {
-    // @unchecked: `listener` is guarded by `lock`.
-    private let lock = NSLock()
-    private var listener: (any FlatCacheListener)?
+private final class FlatListenerRegistration: CancellableObserver, Sendable {
+    private let listener: LockedValue<(any FlatCacheListener)?>
 
     init(_ listener: any FlatCacheListener) {
-        self.listener = listener
+        self.listener = LockedValue(listener)
     }
 
     func cancel() {
-        let released = lock.withLock { () -> (any FlatCacheListener)? in
+        let released = listener.withLock { listener in
             defer { listener = nil }
             return listener
         }

@@ -1,24 +1,28 @@
 import Dispatch
 import Foundation
+import Instrumentation
 import ModelGraph
 import StoreInterface
 import Synchronization
 
 /// One screen listening to one model: what it holds now, on the main thread,
 /// and what to call there when that changes. The manager holds it weakly.
-final class Listener: @unchecked Sendable {
-    // @unchecked: `current` is read and written on the main thread only
-    // (the manager reads it through `MainQueue.runAndWait`, as
-    // `DispatchQueue.main.sync`), and by `addListener` before it is shared.
-    var current: (any ListenedNode)?
+final class Listener: Sendable {
+    /// The model the screen holds: touched on the main thread alone (the
+    /// manager reads it through `MainQueue.runAndWait`, as
+    /// `DispatchQueue.main.sync`), which every access checks.
+    let current: ThreadBound<(any ListenedNode)?>
     /// The id of the model listened to, which may not exist yet.
     let rootID: String
     private let deliverTo: @Sendable ((any ListenedNode)?) -> Void
     private let cancelled = Atomic<Bool>(false)
 
-    init(_ rootID: String, _ current: (any ListenedNode)?, deliver: @escaping @Sendable ((any ListenedNode)?) -> Void) {
+    init(
+        _ rootID: String, _ current: (any ListenedNode)?, on mainQueue: MainQueue,
+        deliver: @escaping @Sendable ((any ListenedNode)?) -> Void
+    ) {
         self.rootID = rootID
-        self.current = current
+        self.current = ThreadBound(current, on: mainQueue)
         deliverTo = deliver
     }
 
@@ -70,10 +74,10 @@ final class Listener: @unchecked Sendable {
 /// Beyond the manager, for the suite's interface: a listener of a model not
 /// there yet hears it arrive (the manager skips a listener whose current
 /// model is nil).
-final class ConsistencyManager: @unchecked Sendable {
-    // @unchecked: `listeners` is touched only on `queue`.
+final class ConsistencyManager: Sendable {
     private let queue: SerialWorker
-    private var listeners: [String: [WeakListener]] = [:]
+    /// Touched on `queue`'s thread alone, which every access checks.
+    private let listeners: ThreadBound<[String: [WeakListener]]>
     private let mainQueue: MainQueue
     /// Tasks dispatched and deliveries enqueued that have not finished.
     private let inFlight = WorkCount()
@@ -88,6 +92,7 @@ final class ConsistencyManager: @unchecked Sendable {
         self.mainQueue = mainQueue
         let inFlight = inFlight
         queue = SerialWorker(afterEach: { inFlight.finished(waking: mainQueue) })
+        listeners = ThreadBound([:], boundTo: queue.thread)
     }
 
     deinit {
@@ -104,11 +109,10 @@ final class ConsistencyManager: @unchecked Sendable {
 
     // MARK: Listening
 
-    /// `addListener(_:)`: the listener's model is read here, then walked on
-    /// the queue to list the listener under every id in it. A listener of a
-    /// model not there yet is listed under that model's id.
-    func addListener(_ listener: Listener) {
-        let model = listener.current
+    /// `addListener(_:)`: the listener's model, as the screen took it, is
+    /// walked on the queue to list the listener under every id in it. A
+    /// listener of a model not there yet is listed under that model's id.
+    func addListener(_ listener: Listener, holding model: (any ListenedNode)?) {
         dispatch {
             if let model {
                 self.listen(listener, recursively: model)
@@ -127,11 +131,11 @@ final class ConsistencyManager: @unchecked Sendable {
     /// scanned for a live entry that is the listener, appended to and
     /// stored back. A dead entry matches nothing, whatever its address was.
     private func listen(_ listener: Listener, to id: String) {
-        var entries = listeners[id] ?? []
+        var entries = listeners.value[id] ?? []
         let present = entries.contains { $0.listener === listener }
         guard !present else { return }
         entries.append(WeakListener(listener))
-        listeners[id] = entries
+        listeners.value[id] = entries
     }
 
     // MARK: Updating
@@ -152,10 +156,10 @@ final class ConsistencyManager: @unchecked Sendable {
     func delete(_ id: String) {
         dispatch {
             var live: [Listener] = []
-            if var entries = self.listeners[id] {
+            if var entries = self.listeners.value[id] {
                 entries.removeAll { $0.listener == nil }
                 live = entries.compactMap(\.listener)
-                self.listeners[id] = entries
+                self.listeners.value[id] = entries
             }
             self.updateListeners(live, with: [id: .deleted])
         }
@@ -176,7 +180,7 @@ final class ConsistencyManager: @unchecked Sendable {
                 projections = [model]
             }
             updates[id] = .updated(projections)
-            for entry in listeners[id] ?? [] {
+            for entry in listeners.value[id] ?? [] {
                 guard let listener = entry.listener else { continue }
                 let contains = collected.reduce(false) { $0 || $1 === listener }
                 if !contains { collected.append(listener) }
@@ -188,7 +192,9 @@ final class ConsistencyManager: @unchecked Sendable {
     /// `updateListeners`: one `main.sync` for the current models, every
     /// tree rebuilt here, one `main.async` for the results.
     private func updateListeners(_ affected: [Listener], with updates: [String: NodeChange]) {
-        let current = mainQueue.runAndWait { affected.map(\.current) }
+        // A closure, not `\.current.value`: a key path through the bound
+        // value's accessors is applied by the runtime, element by element.
+        let current = mainQueue.runAndWait { affected.map { $0.current.value } }
         var results: [(listener: Listener, model: (any ListenedNode)?)] = []
         for (listener, model) in zip(affected, current) {
             guard let model else {
@@ -212,8 +218,8 @@ final class ConsistencyManager: @unchecked Sendable {
             var told = 0
             for (listener, model) in handed {
                 // The model must still be the one the result was built from.
-                if let id = model?.nodeID, let currentID = listener.current?.nodeID, id != currentID { continue }
-                listener.current = model
+                if let id = model?.nodeID, let currentID = listener.current.value?.nodeID, id != currentID { continue }
+                listener.current.value = model
                 listener.deliver(model)
                 told += 1
             }
@@ -223,8 +229,19 @@ final class ConsistencyManager: @unchecked Sendable {
     }
 
     /// How many entries, dead ones included, the listener map holds for
-    /// `model`: what an update scans.
-    func entries(for model: ModelRef) -> Int { listeners[model.nodeID]?.count ?? 0 }
+    /// `model`: what an update scans. Asked on the queue, behind the work
+    /// queued before; the main thread serves its queue meanwhile. Call on the
+    /// main thread.
+    func entries(for model: ModelRef) -> Int {
+        let id = model.nodeID
+        let answer = LockedValue<Int?>(nil)
+        dispatch {
+            let count = self.listeners.value[id]?.count ?? 0
+            answer.withLock { $0 = count }
+        }
+        mainQueue.serve(until: { answer.withLock { $0 } != nil })
+        return answer.withLock { $0 } ?? 0
+    }
 
     // MARK: Rebuilding a tree
 

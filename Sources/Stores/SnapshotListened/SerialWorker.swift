@@ -1,4 +1,4 @@
-import Foundation
+import Instrumentation
 
 #if canImport(Glibc)
 import Glibc
@@ -14,16 +14,36 @@ import Glibc
 /// submission never blocks on the worker: the main thread submits too, and
 /// the worker waits for the main thread (`main.sync`), so a bounded queue
 /// that blocked its submitters deadlocked the two.
-final class SerialWorker: @unchecked Sendable {
-    // @unchecked: `ring`, `capacity`, `head`, `count` and `stopped` are
-    // accessed only under `condition`.
-    private let condition = NSCondition()
-    private var capacity = 4_096
-    private var ring: UnsafeMutablePointer<(@Sendable () -> Void)?>
-    private var head = 0
-    private var count = 0
-    private var stopped = false
-    private var thread = pthread_t()
+final class SerialWorker: Sendable {
+    /// The tasks waiting, in a ring from `head`, and whether to stop.
+    private struct Ring {
+        var capacity = 4_096
+        var tasks: UnsafeMutablePointer<(@Sendable () -> Void)?>
+        var head = 0
+        var count = 0
+        var stopped = false
+        var thread = pthread_t()
+
+        init() {
+            tasks = .allocate(capacity: capacity)
+            tasks.initialize(repeating: nil, count: capacity)
+        }
+
+        /// Doubles the ring, its tasks in order from index 0.
+        mutating func grow() {
+            let larger = UnsafeMutablePointer<(@Sendable () -> Void)?>.allocate(capacity: capacity * 2)
+            for index in 0..<count {
+                (larger + index).initialize(to: (tasks + (head + index) % capacity).move())
+            }
+            (larger + count).initialize(repeating: nil, count: capacity * 2 - count)
+            tasks.deallocate()
+            tasks = larger
+            head = 0
+            capacity *= 2
+        }
+    }
+
+    private let ring = LockedCondition(Ring())
     /// Called on the worker after each task has run and been released, so
     /// that whoever waits for the queue to empty finds nothing it captured
     /// still alive.
@@ -31,10 +51,9 @@ final class SerialWorker: @unchecked Sendable {
 
     init(afterEach: @escaping @Sendable () -> Void) {
         self.afterEach = afterEach
-        ring = .allocate(capacity: capacity)
-        ring.initialize(repeating: nil, count: capacity)
         // The thread holds the worker until its loop ends.
         let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
         let created = pthread_create(
             &thread, nil,
             { context in
@@ -43,21 +62,26 @@ final class SerialWorker: @unchecked Sendable {
                 return nil
             }, context)
         precondition(created == 0, "cannot start the consistency manager's thread: error \(created)")
+        ring.withLock { $0.thread = thread }
     }
 
     deinit {
-        ring.deinitialize(count: capacity)
-        ring.deallocate()
+        ring.withLock { ring in
+            ring.tasks.deinitialize(count: ring.capacity)
+            ring.tasks.deallocate()
+        }
     }
+
+    /// The worker's thread, where every task runs.
+    var thread: pthread_t { ring.withLock { $0.thread } }
 
     /// Queues `task` behind every task submitted before it.
     /// - Complexity: O(1), amortized over the ring's doublings.
     func submit(_ task: @escaping @Sendable () -> Void) {
-        condition.withLock {
-            if count == capacity { grow() }
-            ring[(head + count) % capacity] = task
-            count += 1
-            condition.signal()
+        ring.withLock(waking: .one) { ring in
+            if ring.count == ring.capacity { ring.grow() }
+            ring.tasks[(ring.head + ring.count) % ring.capacity] = task
+            ring.count += 1
         }
     }
 
@@ -65,9 +89,9 @@ final class SerialWorker: @unchecked Sendable {
     /// waits for it to exit, unless called on that thread (a task that let go
     /// of the worker's last owner), which then ends on its own.
     func stop() {
-        condition.withLock {
-            stopped = true
-            condition.signal()
+        let thread = ring.withLock(waking: .one) { ring in
+            ring.stopped = true
+            return ring.thread
         }
         if pthread_equal(pthread_self(), thread) != 0 {
             pthread_detach(thread)
@@ -76,28 +100,14 @@ final class SerialWorker: @unchecked Sendable {
         }
     }
 
-    /// Doubles the ring, its tasks in order from index 0. Under `condition`.
-    private func grow() {
-        let larger = UnsafeMutablePointer<(@Sendable () -> Void)?>.allocate(capacity: capacity * 2)
-        for index in 0..<count {
-            (larger + index).initialize(to: (ring + (head + index) % capacity).move())
-        }
-        (larger + count).initialize(repeating: nil, count: capacity * 2 - count)
-        ring.deallocate()
-        ring = larger
-        head = 0
-        capacity *= 2
-    }
-
     private func run() {
         while true {
-            var next: (@Sendable () -> Void)? = condition.withLock {
-                while count == 0 && !stopped { condition.wait() }
-                guard count > 0 else { return nil }
-                let task = ring[head]
-                ring[head] = nil
-                head = (head + 1) % capacity
-                count -= 1
+            var next: (@Sendable () -> Void)? = ring.withLock(when: { $0.count > 0 || $0.stopped }) { ring in
+                guard ring.count > 0 else { return nil }
+                let task = ring.tasks[ring.head]
+                ring.tasks[ring.head] = nil
+                ring.head = (ring.head + 1) % ring.capacity
+                ring.count -= 1
                 return task
             }
             guard next != nil else { return }

@@ -93,8 +93,8 @@ public final class SnapshotListenedStore: CoreBackedStore, Sendable {
         _ rootID: String, _ current: (any ListenedNode)?,
         _ deliver: @escaping @Sendable ((any ListenedNode)?) -> Void
     ) -> ObservationToken {
-        let listener = Listener(rootID, current, deliver: deliver)
-        manager.addListener(listener)
+        let listener = Listener(rootID, current, on: mainQueue, deliver: deliver)
+        manager.addListener(listener, holding: current)
         return ObservationToken(ListenerRegistration(listener, counting: registrations))
     }
 

@@ -24,10 +24,10 @@ import ModelGraph
 /// Left out: PINCache's disk half (`Source/PINCache.m`, lines 304–321 and
 /// 340–346), where a memory hit also queues a disk date update and a write
 /// also archives the object to a file. The suite holds models in memory.
-final class ModelCache: @unchecked Sendable {
-    // @unchecked: `entries` is read and written only while holding `lock`.
-    private let lock = InstrumentedLock(site: .storeState)
-    private var entries = Entries()
+struct ModelCache: Sendable {
+    /// The dictionaries, behind the cache's one mutex. Copies of the cache
+    /// share them, as every holder of a `PINMemoryCache` shares the object.
+    private let entries = InstrumentedLockedValue(Entries(), site: .storeState)
     /// `PINMemoryCache`'s `_ttlCache`: off, as the model cache creates it.
     /// A stored property, so a read still looks its age limit up (line 504).
     private let isTTLCache: Bool
@@ -54,53 +54,52 @@ final class ModelCache: @unchecked Sendable {
     /// - Complexity: O(1) on average; two acquisitions of the lock on a hit.
     func object(forKey key: String) -> CachedModel? {
         let now = Date()
-        lock.lock()
-        let ageLimit = entries.ageLimits[key] ?? entries.ageLimit
-        var object: CachedModel?
-        if !isTTLCache || ageLimit <= 0
-            || abs((entries.createdDates[key] ?? now).timeIntervalSince(now)) < ageLimit
-        {
-            object = entries.objects[key]
+        let object = entries.withLock { entries -> CachedModel? in
+            let ageLimit = entries.ageLimits[key] ?? entries.ageLimit
+            guard
+                !isTTLCache || ageLimit <= 0
+                    || abs((entries.createdDates[key] ?? now).timeIntervalSince(now)) < ageLimit
+            else { return nil }
+            return entries.objects[key]
         }
-        lock.unlock()
         if object != nil {
-            lock.lock()
-            entries.accessDates[key] = now
-            let accessCount = entries.accessCounts[key] ?? 0
-            if accessCount < Int.max { entries.accessCounts[key] = accessCount + 1 }
-            lock.unlock()
+            entries.withLock { entries in
+                entries.accessDates[key] = now
+                let accessCount = entries.accessCounts[key] ?? 0
+                if accessCount < Int.max { entries.accessCounts[key] = accessCount + 1 }
+            }
         }
         return object
     }
 
     /// `containsObjectForKey:`: one acquisition, nothing written.
     func containsObject(forKey key: String) -> Bool {
-        lock.withLock { entries.objects[key] != nil }
+        entries.withLock { $0.objects[key] != nil }
     }
 
     /// `setObject:forKey:withCost:0 ageLimit:0`.
     /// - Complexity: O(1) on average; two acquisitions of the lock.
     func setObject(_ object: CachedModel, forKey key: String) {
-        let costLimit = lock.withLock { self.costLimit }
-        lock.lock()
-        if let oldCost = entries.costs[key] { entries.totalCost -= oldCost }
-        let now = Date()
-        entries.objects[key] = object
-        entries.createdDates[key] = now
-        entries.accessDates[key] = now
-        let accessCount = entries.accessCounts[key] ?? 0
-        if accessCount < Int.max { entries.accessCounts[key] = accessCount + 1 }
-        entries.costs[key] = 0
-        entries.ageLimits.removeValue(forKey: key)
-        lock.unlock()
+        let costLimit = entries.withLock { _ in self.costLimit }
+        entries.withLock { entries in
+            if let oldCost = entries.costs[key] { entries.totalCost -= oldCost }
+            let now = Date()
+            entries.objects[key] = object
+            entries.createdDates[key] = now
+            entries.accessDates[key] = now
+            let accessCount = entries.accessCounts[key] ?? 0
+            if accessCount < Int.max { entries.accessCounts[key] = accessCount + 1 }
+            entries.costs[key] = 0
+            entries.ageLimits.removeValue(forKey: key)
+        }
         precondition(costLimit == 0, "the model cache has no cost limit to trim to")
     }
 
     /// `removeObjectForKey:`.
     func removeObject(forKey key: String) {
-        let present = lock.withLock { entries.objects[key] != nil }
+        let present = entries.withLock { $0.objects[key] != nil }
         guard present else { return }
-        lock.withLock {
+        entries.withLock { entries in
             if let cost = entries.costs[key] { entries.totalCost -= cost }
             entries.objects.removeValue(forKey: key)
             entries.createdDates.removeValue(forKey: key)
@@ -114,7 +113,7 @@ final class ModelCache: @unchecked Sendable {
     /// `enumerateObjectsWithBlock:`: every object, oldest first, under the lock.
     /// - Complexity: O(*n* log *n*) for *n* objects.
     func enumerateObjects(_ body: (String, CachedModel) -> Void) {
-        lock.withLock {
+        entries.withLock { entries in
             let keys = entries.createdDates.sorted { $0.value < $1.value }.map(\.key)
             for key in keys {
                 if let object = entries.objects[key] { body(key, object) }
@@ -123,5 +122,5 @@ final class ModelCache: @unchecked Sendable {
     }
 
     /// Objects cached, for the store's counts.
-    var count: Int { lock.withLock { entries.objects.count } }
+    var count: Int { entries.withLock { $0.objects.count } }
 }

@@ -1,3 +1,4 @@
+import Instrumentation
 import ModelGraph
 import StoreInterface
 import StoreSupport
@@ -36,14 +37,16 @@ import StoreSupport
 ///   Architecture”, in a Chinese translation).
 public final class MainConfinedStore<Objects: MainObjectKinds>: CoreBackedStore, Sendable {
     public let core: StoreCore<MainRecords<Objects>>
-    let objects: MainObjects<Objects>
+    /// The live objects, which trap when touched off the main thread.
+    let objects: ThreadBound<MainObjects<Objects>>
     let mainQueue: MainQueue
 
     public static var design: StoreDesign { Objects.design }
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {
         mainQueue = configuration.mainQueue
-        objects = MainObjects(LiveObjectTables(purgePolicy: configuration.purgePolicy, context: ()))
+        objects = ThreadBound(
+            MainObjects(tables: LiveObjectTables(purgePolicy: configuration.purgePolicy, context: ())), on: mainQueue)
         core = StoreCore(MainRecords(objects: objects, mainQueue: mainQueue))
         core.withTables { $0.store = self }
     }
@@ -51,26 +54,22 @@ public final class MainConfinedStore<Objects: MainObjectKinds>: CoreBackedStore,
     // MARK: On the main thread
 
     public func user(_ id: UserID) -> Objects.User? {
-        assertMainThread()
-        return objects.tables.held(id) ?? core.withTables { $0.handle(id) }
+        return objects.value.tables.held(id) ?? core.withTables { $0.handle(id) }
     }
 
     public func tag(_ id: TagID) -> Objects.Tag? {
-        assertMainThread()
-        return objects.tables.held(id) ?? core.withTables { $0.handle(id) }
+        return objects.value.tables.held(id) ?? core.withTables { $0.handle(id) }
     }
 
     /// A weak-table hit with no lock; on a miss the object is built from
     /// the records, under the lock.
     public func note(_ id: NoteID) -> Objects.Note? {
-        assertMainThread()
-        if let object = objects.tables.held(id) { return object }
+        if let object = objects.value.tables.held(id) { return object }
         return core.withTables { $0.handle(id) }
     }
 
     public func message(_ id: MessageID) -> Objects.Message? {
-        assertMainThread()
-        if let object = objects.tables.held(id) { return object }
+        if let object = objects.value.tables.held(id) { return object }
         return core.withTables { $0.handle(id) }
     }
 
@@ -78,45 +77,35 @@ public final class MainConfinedStore<Objects: MainObjectKinds>: CoreBackedStore,
     /// summaries counted the handler calls already.
     @discardableResult
     public func settle() -> Int {
-        assertMainThread()
         mainQueue.drain()
         return 0
     }
 
     @discardableResult
     public func purge() -> Int {
-        assertMainThread()
-        return core.withTables { _ in objects.tables.sweep() }
+        return core.withTables { _ in objects.value.tables.sweep() }
     }
 
     /// What a write from another thread left for the main thread: its held
     /// objects brought up to date from the records, and its observers told.
     func applyOnMain(_ changes: RecordChanges) {
         core.announce { (tables, pending) in
-            objects.refreshedOnMain += objects.tables.refresh(changes, from: tables.records)
+            objects.value.refresh(changes, from: tables.records)
             tables.announce(changes, into: &pending)
         }
     }
-
-    @inline(__always)
-    private func assertMainThread() {
-        assert(
-            mainQueue.isMainThread,
-            "\(Objects.design.name): a handle looked up off the main thread; use readRow(of:into:)")
-    }
 }
 
-/// The objects of a main-confined store, which only the main thread touches.
-final class MainObjects<Objects: MainObjectKinds>: @unchecked Sendable {
-    // @unchecked: accessed on the main thread only (counts read it under
-    // the store lock, which every change holds).
-    // The main thread alone touches these: no exclusivity check needed.
-    @exclusivity(unchecked) var tables: LiveObjectTables<Objects>
+/// The objects of a main-confined store, which only the main thread touches
+/// (`ThreadBound`).
+struct MainObjects<Objects: MainObjectKinds> {
+    var tables: LiveObjectTables<Objects>
     /// Held objects changed on the main thread by writes.
-    @exclusivity(unchecked) var refreshedOnMain = 0
+    var refreshedOnMain = 0
 
-    init(_ tables: LiveObjectTables<Objects>) {
-        self.tables = tables
+    /// Brings the held objects up to date with `changes`.
+    mutating func refresh(_ changes: RecordChanges, from records: NormalizedRecords) {
+        refreshedOnMain += tables.refresh(changes, from: records)
     }
 }
 
@@ -129,11 +118,11 @@ public struct MainRecords<Objects: MainObjectKinds>: RecordTables {
     public typealias MessageHandle = Objects.Message
 
     public var records = NormalizedRecords()
-    let objects: MainObjects<Objects>
+    let objects: ThreadBound<MainObjects<Objects>>
     let mainQueue: MainQueue
     weak var store: MainConfinedStore<Objects>?
 
-    init(objects: MainObjects<Objects>, mainQueue: MainQueue) {
+    init(objects: ThreadBound<MainObjects<Objects>>, mainQueue: MainQueue) {
         self.objects = objects
         self.mainQueue = mainQueue
     }
@@ -147,7 +136,7 @@ public struct MainRecords<Objects: MainObjectKinds>: RecordTables {
             mainQueue.enqueue { [weak store] in store?.applyOnMain(changes) }
             return
         }
-        objects.refreshedOnMain += objects.tables.refresh(write, from: records)
+        objects.value.refresh(write, from: records)
     }
 
     /// Observers hear from the main thread: now, or when it applies the write.
@@ -158,13 +147,13 @@ public struct MainRecords<Objects: MainObjectKinds>: RecordTables {
 
     // The live object, built from the records when nobody holds it. Main
     // thread only, like the objects.
-    public mutating func handle(_ id: UserID) -> Objects.User? { objects.tables.user(id, in: records) }
-    public mutating func handle(_ id: TagID) -> Objects.Tag? { objects.tables.tag(id, in: records) }
-    public mutating func handle(_ id: NoteID) -> Objects.Note? { objects.tables.note(id, in: records) }
-    public mutating func handle(_ id: MessageID) -> Objects.Message? { objects.tables.message(id, in: records) }
+    public mutating func handle(_ id: UserID) -> Objects.User? { objects.value.tables.user(id, in: records) }
+    public mutating func handle(_ id: TagID) -> Objects.Tag? { objects.value.tables.tag(id, in: records) }
+    public mutating func handle(_ id: NoteID) -> Objects.Note? { objects.value.tables.note(id, in: records) }
+    public mutating func handle(_ id: MessageID) -> Objects.Message? { objects.value.tables.message(id, in: records) }
 
     public func count(into counts: inout StoreCounts) {
-        objects.tables.count(into: &counts)
-        counts.refreshedOnMain = objects.refreshedOnMain
+        objects.value.tables.count(into: &counts)
+        counts.refreshedOnMain = objects.value.refreshedOnMain
     }
 }

@@ -34,8 +34,8 @@ public typealias UniquingObservableStore = MainConfinedStore<ObservableObjects>
 // A refresh writes the fields through `MainObjectFields`, so an unchanged
 // property announces nothing. The fields are declared again here, not
 // inherited, because `@Observable` tracks a class's own stored properties.
-// `@unchecked Sendable` only so a store can hand the
-// objects out: they belong to the main thread.
+// Sendable, unchecked, only because a store's handles must be: they belong to
+// the main thread, as `PlainObjects` says.
 
 @Observable
 public final class ObservableUser: MainUser, UserFields, @unchecked Sendable {

@@ -29,10 +29,13 @@ public enum PlainObjects: MainObjectKinds {
 public typealias UniquingMainStore = MainConfinedStore<PlainObjects>
 
 // A refresh writes the fields through `MainObjectFields`. The classes are
-// `@unchecked Sendable` only so a store can hand them out: they belong to the main thread. One
-// thread ever touches them, and no access is held across a call that could
-// reenter, so their properties skip the runtime's exclusivity check, which
-// cost most of a row read (docs/CONSTANTS.md, PlainObjects exclusivity).
+// Sendable, unchecked, only because a store's handles must be: they belong to
+// the main thread, where the store reaches them through its `ThreadBound`
+// tables, which check; a holder elsewhere must not read them, and nothing
+// checks that. One thread ever touches them, and no access is held across a
+// call that could reenter, so their properties skip the runtime's exclusivity
+// check, which cost most of a row read (docs/CONSTANTS.md, PlainObjects
+// exclusivity).
 
 public final class PlainUser: MainUser, UserFields, @unchecked Sendable {
     public typealias Context = Void

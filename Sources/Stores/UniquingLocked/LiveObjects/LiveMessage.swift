@@ -7,6 +7,8 @@ import StoreSupport
 /// alive, as a snapshot of the root embeds it. See `LockedObject` for the
 /// locking.
 public final class LiveMessage: LockedObject, LiveMessageObject, @unchecked Sendable {
+    // @unchecked: its fields are read and written only with its stripe held
+    // (`LockedObject`).
     public let id: MessageID
     @exclusivity(unchecked) var fields: MessageAttributes
     @exclusivity(unchecked) var authorObject: LiveUser

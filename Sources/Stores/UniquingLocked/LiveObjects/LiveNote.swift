@@ -6,6 +6,8 @@ import StoreSupport
 /// objects, so a renamed tag shows in every note at once, with nothing to
 /// rebuild. See `LockedObject` for the locking.
 public final class LiveNote: LockedObject, LiveNoteObject, @unchecked Sendable {
+    // @unchecked: its fields are read and written only with its stripe held
+    // (`LockedObject`).
     public let id: NoteID
     @exclusivity(unchecked) var fields: NoteAttributes
     @exclusivity(unchecked) var authorObject: LiveUser

@@ -5,6 +5,8 @@ import StoreSupport
 /// The one live object for a tag id, shared by every note that carries it.
 /// See `LockedObject` for the locking.
 public final class LiveTag: LockedObject, LiveTagObject, @unchecked Sendable {
+    // @unchecked: its fields are read and written only with its stripe held
+    // (`LockedObject`).
     public let id: TagID
     @exclusivity(unchecked) var fields: TagAttributes
 

@@ -9,6 +9,8 @@ import StoreSupport
 /// sees a field half-written, and `attributes` returns all fields from one
 /// instant.
 public final class LiveUser: LockedObject, LiveUserObject, @unchecked Sendable {
+    // @unchecked: its fields are read and written only with its stripe held
+    // (`LockedObject`).
     public let id: UserID
     @exclusivity(unchecked) var fields: UserAttributes
 
