@@ -21,14 +21,10 @@ struct ThreadActivity: Equatable {
     static func now() -> ThreadActivity {
         let caller = ThreadSchedule.currentThreadID()
         var activity = ThreadActivity(roster: ThreadRoster(), slicesRun: 0, runnable: 0)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? [] {
-            guard let id = Int32(name), id != caller,
-                let schedule = try? String(contentsOfFile: "/proc/self/task/\(name)/schedstat", encoding: .utf8),
-                let status = try? String(contentsOfFile: "/proc/self/task/\(name)/stat", encoding: .utf8)
+        for id in ThreadSchedule.threadIDs() where id != caller {
+            guard let slices = ThreadSchedule.slicesRun(ofThread: id),
+                let status = try? String(contentsOfFile: "/proc/self/task/\(id)/stat", encoding: .utf8)
             else { continue }  // the thread ended while being read
-            let fields = schedule.split(separator: " ")
-            guard fields.count >= 3, let slices = UInt64(fields[2].trimmingCharacters(in: .whitespacesAndNewlines))
-            else { continue }
             activity.roster.insert(id)
             activity.slicesRun += slices
             // The state follows the command name, which may itself hold

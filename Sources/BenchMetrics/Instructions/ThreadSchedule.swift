@@ -18,17 +18,29 @@ struct ThreadSchedule: Equatable {
     /// - Complexity: O(threads), a file read each.
     static func threads(excluding excluded: [Int32]) -> ThreadSchedule {
         var slices: [Int32: UInt64] = [:]
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        for name in tasks {
-            guard let id = Int32(name), !excluded.contains(id),
-                let line = try? String(contentsOfFile: "/proc/self/task/\(name)/schedstat", encoding: .utf8)
-            else { continue }
-            let fields = line.split(separator: " ")
-            if fields.count >= 3, let run = UInt64(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)) {
-                slices[id] = run
-            }
+        for id in threadIDs() where !excluded.contains(id) {
+            slices[id] = slicesRun(ofThread: id)
         }
         return ThreadSchedule(slices: slices)
+    }
+
+    /// The ids of the process's threads, the caller's among them; none where
+    /// `/proc/self/task` cannot be read.
+    /// - Complexity: O(threads).
+    static func threadIDs() -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).compactMap { Int32($0) }
+    }
+
+    /// The time slices thread `id` of this process has run: the third field
+    /// of `/proc/self/task/ID/schedstat`. Nil once the thread has ended, or
+    /// where Linux's per-thread scheduler statistics cannot be read.
+    static func slicesRun(ofThread id: Int32) -> UInt64? {
+        guard let line = try? String(contentsOfFile: "/proc/self/task/\(id)/schedstat", encoding: .utf8) else {
+            return nil
+        }
+        let fields = line.split(separator: " ")
+        guard fields.count >= 3 else { return nil }
+        return UInt64(fields[2].trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// The calling thread's kernel id (`gettid`), without allocating.
