@@ -22,20 +22,29 @@ import Synchronization
         }
     }
 
-    // The slots are behind the lock from the start: the observers' handlers
-    // may run on the thread a store posts from, reached through a registry
-    // whose own lock ThreadSanitizer cannot see (Foundation's
-    // NotificationCenter, uninstrumented), so the lock must order them.
     private let slots: LockedValue<Slots>
+    /// Notifications received; also what orders `init`'s writes before a
+    /// handler's reads (`publish`).
     private let updates = Atomic<Int>(0)
 
     public init(_ handles: [Handle?]) {
         slots = LockedValue(Slots(handles))
+        publish()
     }
 
     /// Empty slots, to fill once their observers are registered (`fill`).
     public init(count: Int) {
         slots = LockedValue(Slots(Array(repeating: nil, count: count)))
+        publish()
+    }
+
+    /// Releases what `init` wrote (the lock, the slots) to the handlers,
+    /// which acquire it before they read them. A handler may run on the
+    /// thread a store posts from, reached through a registry whose own lock
+    /// ThreadSanitizer cannot see (Foundation's NotificationCenter parks on
+    /// a futex on Linux), and it reads `slots` before it can take the lock.
+    private func publish() {
+        updates.store(0, ordering: .releasing)
     }
 
     public var count: Int { slots.withLock { $0.handles.count } }
@@ -62,7 +71,7 @@ import Synchronization
     public func handler(for slot: Int) -> @Sendable (ModelChange<Handle>) -> Void {
         { [weak self] change in
             guard let self else { return }
-            self.updates.add(1, ordering: .relaxed)
+            self.updates.add(1, ordering: .acquiring)
             self.slots.withLock { slots in
                 slots.notified[slot] = true
                 switch change {
