@@ -112,8 +112,27 @@ struct ThreadScheduleTests {
     @Test("a thread that ended in between was scheduled: it ran to its exit")
     func ended() {
         let earlier = ThreadSchedule(slices: [7: 3, 9: 5])
-        let later = ThreadSchedule(slices: [7: 3])
-        #expect(later.scheduled(since: earlier) == [9])
+        let later = ThreadSchedule(slices: [7: 3, 11: 1])
+        #expect(later.scheduled(since: earlier) == [9, 11])
+        #expect(later.ended(since: earlier) == [9])
         #expect(later.scheduled(since: later).isEmpty)
+        #expect(later.ended(since: later).isEmpty)
+    }
+
+    @Test("a counter finds the threads that ran in a region and have ended since, and only those")
+    func endedAfterARegion() {
+        let notCounted = [ThreadSchedule.currentThreadID()]
+        let staying = Sleeper()
+        defer { staying.stop() }
+        let ending = Sleeper()
+        let stayingID = staying.threadID, endingID = ending.threadID
+        let before = ThreadSchedule.threads(excluding: notCounted)
+        #expect(before.slices[endingID] != nil)
+        ending.stop()
+        while ThreadSchedule.threadIDs().contains(endingID) { usleep(1_000) }
+        #expect(
+            InstructionCounter.threadsEnded(among: [stayingID, endingID], since: before, excluding: notCounted) == 1)
+        #expect(InstructionCounter.threadsEnded(among: [stayingID], since: before, excluding: notCounted) == 0)
+        #expect(InstructionCounter.threadsEnded(among: [], since: before, excluding: notCounted) == 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Instrumentation
 
 /// What the process's other threads are doing, from Linux's per-thread files
 /// under `/proc/self/task`: which threads exist, how many time slices they
@@ -43,6 +44,21 @@ struct ThreadActivity: Equatable {
     /// waiting to run now or was then.
     func isQuiet(since earlier: ThreadActivity) -> Bool {
         runnable == 0 && earlier.runnable == 0 && self == earlier
+    }
+
+    /// Waits until no other thread has run, started or ended for
+    /// `interval` microseconds, or until `seconds` have passed.
+    /// - Returns: whether the other threads settled in time.
+    static func waitUntilQuiet(checkingEvery interval: UInt32, upTo seconds: Double) -> Bool {
+        let deadline = MonotonicClock.now() + UInt64(seconds * 1e9)
+        var earlier = now()
+        while MonotonicClock.now() < deadline {
+            usleep(interval)
+            let later = now()
+            if later.isQuiet(since: earlier) { return true }
+            earlier = later
+        }
+        return false
     }
 }
 

@@ -90,6 +90,7 @@ public struct InstructionCounter: Sendable {
     private let outputPath: String
     /// What switching counting on and off costs, subtracted from each count.
     private let overhead: UInt64
+    private let disturbances = RegionDisturbances()
 
     /// The counter of this process, or nil when it does not run under
     /// callgrind set up as above.
@@ -149,7 +150,8 @@ public struct InstructionCounter: Sendable {
         let counted = ThreadSchedule.currentThreadID()
         let bookkeeping = Self.bookkeeping
         let notCounted = [counted, bookkeeping.threadID]
-        let read = Self.dumpsWritten.withLock { written -> Result<(UInt64, Int), InstructionCountError> in
+        let read = Self.dumpsWritten.withLock {
+            written -> Result<(instructions: UInt64, scheduled: Int, ended: Int), InstructionCountError> in
             written += 1
             bookkeeping.run { before in before = ThreadSchedule.threads(excluding: notCounted) }
             let arena: UInt32
@@ -167,23 +169,62 @@ public struct InstructionCounter: Sendable {
                 return .failure(InstructionCountError("cannot rebind the counted thread to its arena: \(error)"))
             }
             let number = written
-            return bookkeeping.run { before -> Result<(UInt64, Int), InstructionCountError> in
+            return bookkeeping.run {
+                before -> Result<(instructions: UInt64, scheduled: Int, ended: Int), InstructionCountError> in
                 let scheduled = ThreadSchedule.threads(excluding: notCounted).scheduled(since: before)
+                let ended = Self.threadsEnded(among: scheduled, since: before, excluding: notCounted)
                 do throws(InstructionCountError) {
                     let instructions = try CallgrindDump.read(
                         path: "\(outputPath).\(number)", expectedLabel: "\(CCG_REGION_LABEL_PREFIX)\(number)",
                         leavingOut: Self.uncountedFunctions)
-                    return .success((instructions, scheduled.count))
+                    return .success((instructions, scheduled.count, ended))
                 } catch {
                     return .failure(error)
                 }
             }
         }
-        let (instructions, scheduled) = try read.get()
+        let (instructions, scheduled, ended) = try read.get()
+        if ended > 0 { disturbances.record() }
         return RegionInstructions(
             instructions: instructions > overhead ? instructions - overhead : 0,
-            threads: 1 + scheduled)
+            threads: 1 + scheduled, threadsEnded: ended)
     }
+
+    /// How many of `scheduled`, the threads that ran in a region just
+    /// counted, have ended: those that ended in it, and those still ending
+    /// when it closed, whose last work is let finish, uncounted, first.
+    ///
+    /// A thread's exit is work of its own (its allocator cache returned, its
+    /// thread-local storage freed) that no store asked for: an idle
+    /// libdispatch worker ends on a timer, in whichever region its time
+    /// runs out. Where another thread ran, they may still be running.
+    static func threadsEnded(
+        among scheduled: [Int32], since before: ThreadSchedule, excluding notCounted: [Int32]
+    ) -> Int {
+        guard !scheduled.isEmpty else { return 0 }
+        _ = ThreadActivity.waitUntilQuiet(checkingEvery: MemoryFootprint.quietInterval, upTo: quietWait)
+        let settled = ThreadSchedule.threads(excluding: notCounted)
+        return settled.ended(since: before).count { scheduled.contains($0) }
+    }
+
+    /// How long, in seconds, the counter waits after a region for the other
+    /// threads to sleep before it looks for those that ended.
+    static let quietWait = 1.0
+
+    /// How many regions this counter has counted in which a thread ended.
+    ///
+    /// Such a count holds that thread's exit: a round with one is counted
+    /// again (`SuiteRunner`).
+    public var regionsWithAThreadEnding: Int { disturbances.count }
+}
+
+/// The regions a counter counted in which a thread of the process ended.
+private final class RegionDisturbances: Sendable {
+    private let regions = Mutex(0)
+
+    func record() { regions.withLock { $0 += 1 } }
+
+    var count: Int { regions.withLock { $0 } }
 }
 
 /// Instructions could not be counted: one line saying why.
@@ -203,4 +244,7 @@ public struct RegionInstructions: Hashable, Sendable {
     /// was, how often they woke each other depends on scheduling, so the
     /// count moves between runs more than one thread's does.
     public var threads: Int
+    /// How many of those other threads ended in the region, or while it
+    /// closed: the count holds their exits.
+    public var threadsEnded: Int
 }

@@ -52,7 +52,11 @@ struct ThreadSchedule: Equatable {
     /// started since, and those that ended since (a thread runs to exit).
     func scheduled(since earlier: ThreadSchedule) -> [Int32] {
         let ran = slices.compactMap { id, run in earlier.slices[id] == run ? nil : id }
-        let ended = earlier.slices.keys.filter { slices[$0] == nil }
-        return (ran + ended).sorted()
+        return (ran + ended(since: earlier)).sorted()
+    }
+
+    /// The threads of `earlier` that have ended since.
+    func ended(since earlier: ThreadSchedule) -> [Int32] {
+        earlier.slices.keys.filter { slices[$0] == nil }.sorted()
     }
 }
