@@ -119,20 +119,32 @@ struct ThreadScheduleTests {
         #expect(later.ended(since: later).isEmpty)
     }
 
-    @Test("a counter finds the threads that ran in a region and have ended since, and only those")
+    @Test("a counter finds the threads left by earlier work that ended in a region, and only those")
     func endedAfterARegion() {
         let notCounted = [ThreadSchedule.currentThreadID()]
         let staying = Sleeper()
         defer { staying.stop() }
         let ending = Sleeper()
-        let stayingID = staying.threadID, endingID = ending.threadID
+        let stayingID = staying.threadID
+        let endingID = ending.threadID
+        ending.waitUntilAsleep()
+        let roundStart = ThreadSchedule.threads(excluding: notCounted)
         let before = ThreadSchedule.threads(excluding: notCounted)
         #expect(before.slices[endingID] != nil)
         ending.stop()
         while ThreadSchedule.threadIDs().contains(endingID) { usleep(1_000) }
-        #expect(
-            InstructionCounter.threadsEnded(among: [stayingID, endingID], since: before, excluding: notCounted) == 1)
-        #expect(InstructionCounter.threadsEnded(among: [stayingID], since: before, excluding: notCounted) == 0)
-        #expect(InstructionCounter.threadsEnded(among: [], since: before, excluding: notCounted) == 0)
+        func ended(among scheduled: [Int32], idleSince start: ThreadSchedule?) -> Int {
+            InstructionCounter.threadsEnded(among: scheduled, since: before, idleSince: start, excluding: notCounted)
+        }
+        #expect(ended(among: [stayingID, endingID], idleSince: roundStart) == 1)
+        #expect(ended(among: [stayingID, endingID], idleSince: nil) == 1)
+        #expect(ended(among: [stayingID], idleSince: roundStart) == 0)
+        #expect(ended(among: [], idleSince: roundStart) == 0)
+        // A thread the round itself ran (its slices moved, or it started) ends as its work goes.
+        var ranInRound = roundStart
+        ranInRound.slices[endingID] = (roundStart.slices[endingID] ?? 0) &- 1
+        #expect(ended(among: [stayingID, endingID], idleSince: ranInRound) == 0)
+        ranInRound.slices[endingID] = nil
+        #expect(ended(among: [stayingID, endingID], idleSince: ranInRound) == 0)
     }
 }

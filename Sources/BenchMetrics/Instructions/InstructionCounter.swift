@@ -85,7 +85,14 @@ public struct InstructionCounter: Sendable {
     private static let dumpsWritten = Mutex(0)
 
     /// Where the counter's own work runs (`BookkeepingThread`).
-    private static let bookkeeping = BookkeepingThread(state: ThreadSchedule(slices: [:]))
+    private static let bookkeeping = BookkeepingThread(state: Schedules())
+
+    /// The other threads' schedules the bookkeeping thread keeps: before the
+    /// region being counted, and when the round it belongs to began.
+    private struct Schedules {
+        var beforeRegion = ThreadSchedule(slices: [:])
+        var roundStart: ThreadSchedule?
+    }
 
     private let outputPath: String
     /// What switching counting on and off costs, subtracted from each count.
@@ -153,7 +160,7 @@ public struct InstructionCounter: Sendable {
         let read = Self.dumpsWritten.withLock {
             written -> Result<(instructions: UInt64, scheduled: Int, ended: Int), InstructionCountError> in
             written += 1
-            bookkeeping.run { before in before = ThreadSchedule.threads(excluding: notCounted) }
+            bookkeeping.run { $0.beforeRegion = ThreadSchedule.threads(excluding: notCounted) }
             let arena: UInt32
             do {
                 arena = try RegionArena.enter()
@@ -170,9 +177,11 @@ public struct InstructionCounter: Sendable {
             }
             let number = written
             return bookkeeping.run {
-                before -> Result<(instructions: UInt64, scheduled: Int, ended: Int), InstructionCountError> in
+                schedules -> Result<(instructions: UInt64, scheduled: Int, ended: Int), InstructionCountError> in
+                let before = schedules.beforeRegion
                 let scheduled = ThreadSchedule.threads(excluding: notCounted).scheduled(since: before)
-                let ended = Self.threadsEnded(among: scheduled, since: before, excluding: notCounted)
+                let ended = Self.threadsEnded(
+                    among: scheduled, since: before, idleSince: schedules.roundStart, excluding: notCounted)
                 do throws(InstructionCountError) {
                     let instructions = try CallgrindDump.read(
                         path: "\(outputPath).\(number)", expectedLabel: "\(CCG_REGION_LABEL_PREFIX)\(number)",
@@ -190,35 +199,52 @@ public struct InstructionCounter: Sendable {
             threads: 1 + scheduled, threadsEnded: ended)
     }
 
+    /// Marks the start of a round of counted regions: a thread that has not
+    /// run since, and ends in one of them, was left by earlier work.
+    public func beginRound() {
+        let counted = ThreadSchedule.currentThreadID()
+        let bookkeeping = Self.bookkeeping
+        let notCounted = [counted, bookkeeping.threadID]
+        bookkeeping.run { $0.roundStart = ThreadSchedule.threads(excluding: notCounted) }
+    }
+
     /// How many of `scheduled`, the threads that ran in a region just
-    /// counted, have ended: those that ended in it, and those still ending
+    /// counted, have ended without having run between `roundStart` (when
+    /// given) and the region: those that ended in it, and those still ending
     /// when it closed, whose last work is let finish, uncounted, first.
     ///
-    /// A thread's exit is work of its own (its allocator cache returned, its
-    /// thread-local storage freed) that no store asked for: an idle
-    /// libdispatch worker ends on a timer, in whichever region its time
-    /// runs out. Where another thread ran, they may still be running.
+    /// Such an exit (the thread's allocator cache returned, its thread-local
+    /// storage freed) is work no store in the round asked for: an idle
+    /// libdispatch worker left by an earlier store ends on a timer, in
+    /// whichever region its time runs out. A thread the round itself ran
+    /// (a store's own worker) ends as that store's work goes, and is not
+    /// looked for.
     static func threadsEnded(
-        among scheduled: [Int32], since before: ThreadSchedule, excluding notCounted: [Int32]
+        among scheduled: [Int32], since before: ThreadSchedule, idleSince roundStart: ThreadSchedule?,
+        excluding notCounted: [Int32]
     ) -> Int {
-        guard !scheduled.isEmpty else { return 0 }
+        let idle = scheduled.filter { id in
+            before.slices[id] != nil && (roundStart.map { $0.slices[id] == before.slices[id] } ?? true)
+        }
+        guard !idle.isEmpty else { return 0 }
         _ = ThreadActivity.waitUntilQuiet(checkingEvery: MemoryFootprint.quietInterval, upTo: quietWait)
         let settled = ThreadSchedule.threads(excluding: notCounted)
-        return settled.ended(since: before).count { scheduled.contains($0) }
+        return settled.ended(since: before).count { idle.contains($0) }
     }
 
     /// How long, in seconds, the counter waits after a region for the other
     /// threads to sleep before it looks for those that ended.
     static let quietWait = 1.0
 
-    /// How many regions this counter has counted in which a thread ended.
+    /// How many regions this counter has counted in which a thread left by
+    /// earlier work ended (`threadsEnded`).
     ///
     /// Such a count holds that thread's exit: a round with one is counted
     /// again (`SuiteRunner`).
     public var regionsWithAThreadEnding: Int { disturbances.count }
 }
 
-/// The regions a counter counted in which a thread of the process ended.
+/// The regions a counter counted in which a thread left by earlier work ended.
 private final class RegionDisturbances: Sendable {
     private let regions = Mutex(0)
 
