@@ -196,7 +196,7 @@ public struct InstructionCounter: Sendable {
         if ended > 0 { disturbances.record() }
         return RegionInstructions(
             instructions: instructions > overhead ? instructions - overhead : 0,
-            threads: 1 + scheduled, threadsEnded: ended)
+            threads: 1 + scheduled)
     }
 
     /// Marks the start of a round of counted regions: a thread that has not
@@ -270,7 +270,4 @@ public struct RegionInstructions: Hashable, Sendable {
     /// was, how often they woke each other depends on scheduling, so the
     /// count moves between runs more than one thread's does.
     public var threads: Int
-    /// How many of those other threads ended in the region, or while it
-    /// closed: the count holds their exits.
-    public var threadsEnded: Int
 }
