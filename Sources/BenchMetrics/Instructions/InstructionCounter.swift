@@ -49,19 +49,25 @@ public struct InstructionCounter: Sendable {
     static let noCollection: UInt64 = 1 << 50
 
     /// The functions whose own instructions no count includes: the probing
-    /// of the Swift runtime's conformance cache. The casts that look it up,
-    /// and the hashing of its keys, are counted.
+    /// of the Swift runtime's caches keyed by addresses, the conformance
+    /// cache and the generic metadata cache, and the key comparison each
+    /// probe of the latter makes. The casts and generic calls that look them
+    /// up, and the hashing of their keys, are counted.
     ///
-    /// The cache is a hash table keyed by the addresses of type metadata and
-    /// protocol descriptors, so how far a lookup probes depends on where the
-    /// linker and the runtime put them: a change anywhere in the binary moved
-    /// the counts of code that casts (snapshot-flat builds every key from its
-    /// type's name) although none of that code had changed (docs/METHODS.md).
-    /// Left out of the dump after callgrind wrote it (`CallgrindDump`), not
-    /// by toggling collection, which callgrind loses track of across tail
-    /// calls.
+    /// Both caches are hash tables keyed by the addresses of type metadata,
+    /// type descriptors and protocol descriptors, so how far a lookup probes
+    /// depends on where the linker and the runtime put them, and on what the
+    /// process instantiated before: a change anywhere in the binary, or
+    /// another store run first, moved the counts of code that casts or calls
+    /// unspecialized generics (snapshot-flat's keys built from type names,
+    /// GRDB's generic record code) although none of that code had changed
+    /// (docs/METHODS.md). Left out of the dump after callgrind wrote it
+    /// (`CallgrindDump`), not by toggling collection, which callgrind loses
+    /// track of across tail calls.
     public static let uncountedFunctions = [
-        "swift::ConcurrentReadableHashMap<(anonymous namespace)::ConformanceCacheEntry, swift::LazyMutex>::find<"
+        "swift::ConcurrentReadableHashMap<(anonymous namespace)::ConformanceCacheEntry, swift::LazyMutex>::find<",
+        "swift::ConcurrentReadableHashMap<swift::HashMapElementWrapper<swift::GenericCacheEntry>, swift::Mutex>::Snapshot::find<",
+        "swift::MetadataCacheKey::operator==(",
     ]
 
     /// The whole environment a counted process runs in, with callgrind's
